@@ -1,0 +1,1 @@
+//! The fscal backend: loop IR to native code with Cranelift.

@@ -1,0 +1,3 @@
+fn main() {
+    lalrpop::Configuration::new().emit_rerun_directives(true).process_current_dir().unwrap();
+}

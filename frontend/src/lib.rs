@@ -1,0 +1,2 @@
+//! The fscal frontend: source text to a typed HIR.
+pub mod ast;

@@ -1,0 +1,1 @@
+//! Format engine (placeholder, being written).

@@ -1,0 +1,75 @@
+//! The fscal runtime: what JIT-compiled code calls.
+//!
+//! - [`Descriptor`]: the `#[repr(C)]` array descriptor every array and
+//!   temporary lives behind;
+//! - allocation of arrays and heap temporaries with overflow-checked sizes;
+//! - math and formatted output (`extern "C"`), the format engine itself in
+//!   [`format`] (pure Rust, shared with the reference evaluator);
+//! - run-time error reporting: `FILE:LINE:COL: runtime error: ...`, exit 2.
+//!
+//! This crate depends on no other workspace crate.
+
+pub mod format;
+
+/// Largest rank an array may have.
+pub const MAX_RANK: usize = 7;
+
+/// One dimension of a [`Descriptor`].
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dim {
+    /// Lower bound.
+    pub lbound: i64,
+    /// Number of elements (0 for an empty dimension).
+    pub extent: i64,
+    /// Distance between consecutive elements, in elements.
+    pub stride: i64,
+}
+
+/// An array descriptor. The address of element `(i_1, ..., i_r)` is
+/// `base + (offset + sum_d i_d * dims[d].stride) * elem_size`, so
+/// `offset = -sum_d dims[d].lbound * dims[d].stride` for a fresh array.
+/// `base` is null exactly when the array is not allocated.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Descriptor {
+    /// Data pointer; null when unallocated.
+    pub base: *mut u8,
+    /// Element offset (see above).
+    pub offset: i64,
+    /// Bytes per element.
+    pub elem_size: i64,
+    /// Rank.
+    pub rank: i64,
+    /// Per-dimension bounds and strides.
+    pub dims: [Dim; MAX_RANK],
+}
+
+impl Descriptor {
+    /// Byte offset of `base` in the struct.
+    pub const BASE_OFFSET: i32 = 0;
+    /// Byte offset of `offset`.
+    pub const OFFSET_OFFSET: i32 = 8;
+    /// Byte offset of `dims[d].lbound`.
+    pub const fn lbound_offset(d: u8) -> i32 {
+        32 + 24 * d as i32
+    }
+    /// Byte offset of `dims[d].extent`.
+    pub const fn extent_offset(d: u8) -> i32 {
+        32 + 24 * d as i32 + 8
+    }
+    /// Byte offset of `dims[d].stride`.
+    pub const fn stride_offset(d: u8) -> i32 {
+        32 + 24 * d as i32 + 16
+    }
+    /// An unallocated descriptor.
+    pub const fn empty() -> Self {
+        Descriptor {
+            base: std::ptr::null_mut(),
+            offset: 0,
+            elem_size: 0,
+            rank: 0,
+            dims: [Dim { lbound: 0, extent: 0, stride: 0 }; MAX_RANK],
+        }
+    }
+}

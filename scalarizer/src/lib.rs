@@ -1,0 +1,2 @@
+//! The fscal scalarizer: typed HIR to loop IR.
+pub mod ir;

@@ -1,0 +1,1 @@
+//! fscal library API.
