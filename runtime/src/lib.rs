@@ -9,7 +9,14 @@
 //!
 //! This crate depends on no other workspace crate.
 
+pub mod alloc;
+pub mod error;
 pub mod format;
+pub mod io;
+pub mod math;
+
+pub use error::set_source_name;
+pub use io::{capture_start, capture_take, flush_output};
 
 /// Largest rank an array may have.
 pub const MAX_RANK: usize = 7;
@@ -72,4 +79,61 @@ impl Descriptor {
             dims: [Dim { lbound: 0, extent: 0, stride: 0 }; MAX_RANK],
         }
     }
+}
+
+/// Every exported runtime function: its C symbol name and address, for
+/// registration with the JIT linker. The names match `RtFn::symbol()` in
+/// the scalarizer; the runtime does not depend on it, so a cross-check test
+/// elsewhere keeps the two lists equal.
+pub fn symbols() -> Vec<(&'static str, *const u8)> {
+    macro_rules! syms {
+        ($($module:ident :: $f:ident),* $(,)?) => {
+            vec![$((stringify!($f), $module::$f as *const u8)),*]
+        };
+    }
+    syms![
+        alloc::fscal_allocate,
+        alloc::fscal_deallocate,
+        alloc::fscal_bounds_push,
+        alloc::fscal_temp_alloc,
+        alloc::fscal_temp_free,
+        alloc::fscal_check_allocated,
+        error::fscal_err_bounds,
+        error::fscal_err_shape,
+        error::fscal_err_zero_step,
+        error::fscal_err_div_zero,
+        io::fscal_io_begin,
+        io::fscal_io_i32,
+        io::fscal_io_i64,
+        io::fscal_io_f32,
+        io::fscal_io_f64,
+        io::fscal_io_bool,
+        io::fscal_io_str,
+        io::fscal_io_end,
+        io::fscal_stop,
+        math::fscal_pow_i32,
+        math::fscal_pow_i64,
+        math::fscal_powi_f32,
+        math::fscal_powi_f64,
+        math::fscal_pow_f32,
+        math::fscal_pow_f64,
+        math::fscal_atan2_f32,
+        math::fscal_atan2_f64,
+        math::fscal_nint_f32,
+        math::fscal_nint_f64,
+        math::fscal_sin_f32,
+        math::fscal_sin_f64,
+        math::fscal_cos_f32,
+        math::fscal_cos_f64,
+        math::fscal_tan_f32,
+        math::fscal_tan_f64,
+        math::fscal_exp_f32,
+        math::fscal_exp_f64,
+        math::fscal_log_f32,
+        math::fscal_log_f64,
+        math::fscal_atan_f32,
+        math::fscal_atan_f64,
+        math::fscal_log10_f32,
+        math::fscal_log10_f64,
+    ]
 }

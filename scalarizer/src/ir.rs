@@ -195,8 +195,8 @@ pub enum BinOp {
     Mul,
     /// `/` (ints: truncating, as Fortran)
     Div,
-    /// Remainder with the sign of the dividend (Fortran `mod`) for ints;
-    /// `a - trunc(a/b)*b` for floats.
+    /// Remainder with the sign of the dividend (Fortran `mod`); ints only
+    /// (real `mod` calls `RtFn::FmodF32`/`FmodF64`, which are exact).
     Rem,
     /// Smaller operand (floats: if either is NaN the result is the other)
     Min,
@@ -438,6 +438,10 @@ pub enum RtFn {
     Atan2F64,
     /// `fscal_nint_f32(x: f32) -> i64`: round half away from zero.
     NintF32,
+    /// `fscal_fmod_f32(a: f32, b: f32) -> f32`: C `fmodf` (exact).
+    FmodF32,
+    /// `fscal_fmod_f64(a: f64, b: f64) -> f64`: C `fmod` (exact).
+    FmodF64,
     /// `fscal_nint_f64(x: f64) -> i64`
     NintF64,
 }
@@ -519,6 +523,8 @@ impl RtFn {
             Atan2F64 => "fscal_atan2_f64",
             NintF32 => "fscal_nint_f32",
             NintF64 => "fscal_nint_f64",
+            FmodF32 => "fscal_fmod_f32",
+            FmodF64 => "fscal_fmod_f64",
         };
         s.to_string()
     }
@@ -557,6 +563,8 @@ impl RtFn {
             Atan2F64 => (vec![F64, F64], Some(F64)),
             NintF32 => (vec![F32], Some(I64)),
             NintF64 => (vec![F64], Some(I64)),
+            FmodF32 => (vec![F32, F32], Some(F32)),
+            FmodF64 => (vec![F64, F64], Some(F64)),
         }
     }
 
@@ -574,7 +582,7 @@ impl RtFn {
             Allocate, Deallocate, BoundsPush, TempAlloc, TempFree, CheckAllocated, ErrBounds,
             ErrShape, ErrZeroStep, ErrDivZero, IoBegin, IoI32, IoI64, IoF32, IoF64, IoBool, IoStr,
             IoEnd, Stop, PowI32, PowI64, PowiF32, PowiF64, PowF32, PowF64, Atan2F32, Atan2F64,
-            NintF32, NintF64,
+            NintF32, NintF64, FmodF32, FmodF64,
         ];
         for m in MathFn::ALL {
             v.push(MathF32(m));

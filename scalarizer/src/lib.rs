@@ -1,2 +1,67 @@
 //! The fscal scalarizer: typed HIR to loop IR.
+//!
+//! It follows gfortran's scalarizer (seed 004): every array statement is
+//! walked once into an *ss chain* of terms ([`ss::Chain`]): array
+//! references, vector subscripts, hoisted scalars and temporaries. Loop
+//! bounds per dimension come from the best-informed term, every other term
+//! gets a delta, partial offsets are hoisted to the loop level where they
+//! become invariant, and a temporary is inserted only when the dependence
+//! test ([`deps`]) says the statement cannot run in place. Unlike gfortran,
+//! expression nodes find their ss entry by identity, so nothing depends on
+//! the order the chain was built in.
+//!
+//! The scalarizer does not depend on Cranelift: its output is the
+//! [`ir::LoopIr`], printable with [`print::dump`].
+
+mod build;
+pub mod deps;
 pub mod ir;
+mod lower;
+mod nest;
+pub mod print;
+mod ss;
+
+use fscal_frontend::hir;
+
+/// Scalarizer options.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Emit bounds, shape, allocation and division checks (`-fno-check`
+    /// turns them off).
+    pub checks: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { checks: true }
+    }
+}
+
+/// What the scalarizer decided for one array statement, for diagnostics
+/// and `fscal explain`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NestReport {
+    /// The statement.
+    pub span: hir::Span,
+    /// Source line of the statement.
+    pub line: usize,
+    /// Number of loop dimensions.
+    pub rank: u8,
+    /// Why a temporary was created, if one was.
+    pub temporary: Option<String>,
+}
+
+/// The scalarized program.
+#[derive(Debug, Clone)]
+pub struct Scalarized {
+    /// The loop IR for the backend.
+    pub ir: ir::LoopIr,
+    /// One entry per scalarized array statement, in source order.
+    pub nests: Vec<NestReport>,
+}
+
+/// Scalarize a checked program. `source` is the program text (spans index
+/// it; run-time errors report its lines and columns).
+pub fn scalarize(program: &hir::Program, source: &str, config: &Config) -> Scalarized {
+    lower::Lowerer::new(program, source, config).run()
+}

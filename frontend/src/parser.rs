@@ -1,0 +1,482 @@
+//! The parser: source text to an [`ast::Program`].
+//!
+//! [`parse`] runs the [`Lexer`] into the lalrpop grammar
+//! (`grammar.lalrpop`). The small functions below build AST nodes for the
+//! grammar's actions and check what the grammar accepts loosely; every
+//! problem becomes a [`Diagnostic`], and [`parse_error_diagnostic`] is the
+//! one place where lalrpop's and the lexer's errors are put into words.
+
+use lalrpop_util::{ErrorRecovery, ParseError};
+
+use crate::ast::{self, *};
+use crate::diagnostic::Diagnostic;
+use crate::grammar::ProgramParser;
+use crate::lexer::{LexError, Lexer, Token};
+
+/// A parse error as lalrpop reports it.
+pub type SyntaxError = ParseError<usize, Token, LexError>;
+
+/// Parses a whole source file.
+///
+/// Returns the program, or every lexical error, every problem the grammar
+/// actions found and the syntax errors (one per broken line, leaving out
+/// those that an earlier error most likely caused).
+pub fn parse(src: &str) -> Result<ast::Program, Vec<Diagnostic>> {
+    let mut lex_errors = Vec::new();
+    // Lexical errors are set aside, so the parser goes on past them.
+    let tokens = Lexer::new(src)
+        .filter_map(|item| item.map_err(|error| lex_errors.push(error)).ok())
+        .map(Ok::<_, LexError>);
+    let mut diags = Diags::default();
+    let program = match ProgramParser::new().parse(&mut diags, tokens) {
+        Ok(program) => Some(program),
+        Err(error) => {
+            diags.syntax_error(error);
+            None
+        }
+    };
+    let diagnostics = diags.finish(src, lex_errors);
+    match program {
+        Some(program) if diagnostics.is_empty() => Ok(program),
+        _ => Err(diagnostics),
+    }
+}
+
+/// Puts any lalrpop error, or a lexical error wrapped in
+/// [`ParseError::User`], into words a Fortran programmer would use, and
+/// points at the offending token.
+pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
+    match error {
+        ParseError::User { error } => Diagnostic::error(error.span, error.to_string()),
+        ParseError::UnrecognizedToken { token: (start, token, end), expected } => {
+            let message = format!("syntax error: unexpected {token}{}", expected_words(&expected));
+            Diagnostic::error(Span::new(start, end), message)
+        }
+        ParseError::UnrecognizedEof { location, expected } => {
+            let message = format!("syntax error: unexpected end of file{}", expected_words(&expected));
+            Diagnostic::error(Span::new(location, location), message)
+        }
+        ParseError::ExtraToken { token: (start, token, end) } => {
+            let message = format!("syntax error: unexpected {token} after the end of the program");
+            Diagnostic::error(Span::new(start, end), message)
+        }
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error(Span::new(location, location), "syntax error: invalid token")
+        }
+    }
+}
+
+/// Groups of tokens named by one word in "expected" lists, each with a
+/// token that only turns up when the whole group does. `name` stays
+/// listed on its own: it also starts `keyword = value` arguments.
+const TOKEN_GROUPS: &[(&str, &str, &[&str])] = &[
+    (
+        "expression",
+        "IntLit",
+        &[
+            "IntLit", "RealLit", "StrLit", "LogicalLit", "\"(\"", "\"[\"", "\"(/\"", "\"+\"",
+            "\"-\"", "\".not.\"", "\"real\"", "\"logical\"",
+        ],
+    ),
+    (
+        "declaration",
+        "\"character\"",
+        &[
+            "\"implicit\"", "\"integer\"", "\"real\"", "\"double\"", "\"logical\"",
+            "\"character\"",
+        ],
+    ),
+    (
+        "operator",
+        "\".and.\"",
+        &[
+            "\"*\"", "\"**\"", "\"+\"", "\"-\"", "\"/\"", "\"//\"", "\"==\"", "\"/=\"",
+            "\"<\"", "\"<=\"", "\">\"", "\">=\"", "\".and.\"", "\".or.\"", "\".eqv.\"",
+            "\".neqv.\"",
+        ],
+    ),
+    ("end of line", "Newline", &["Newline", "\";\""]),
+    (
+        "statement",
+        "\"print\"",
+        &[
+            "\"print\"", "\"write\"", "\"exit\"", "\"cycle\"", "\"allocate\"",
+            "\"deallocate\"", "\"stop\"", "\"continue\"", "\"if\"", "\"do\"", "Unsupported",
+            "Name",
+        ],
+    ),
+];
+
+/// `, expected one of: 'end', expression` for lalrpop's terminal names.
+fn expected_words(expected: &[String]) -> String {
+    let mut remaining: Vec<&str> = expected.iter().map(String::as_str).collect();
+    let mut words = Vec::new();
+    for (word, marker, members) in TOKEN_GROUPS {
+        if remaining.contains(marker) {
+            remaining.retain(|name| !members.contains(name));
+            words.push(word.to_string());
+        }
+    }
+    words.extend(remaining.into_iter().map(terminal_word));
+    words.sort();
+    words.dedup();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => format!(", expected {one}"),
+        many => format!(", expected one of: {}", many.join(", ")),
+    }
+}
+
+/// A grammar terminal in user words: `"="` is `'='`, `Name` is `name`.
+fn terminal_word(terminal: &str) -> String {
+    if let Some(text) = terminal.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        return format!("'{text}'");
+    }
+    let word = match terminal {
+        "Name" => "name",
+        "IntLit" => "integer literal",
+        "RealLit" => "real literal",
+        "StrLit" => "character literal",
+        "LogicalLit" => "logical literal",
+        "Newline" => "end of line",
+        "Unsupported" => "statement",
+        other => other,
+    };
+    word.to_string()
+}
+
+/// Diagnostics gathered while parsing, kept apart by origin so that
+/// [`Diags::finish`] can leave out the syntax errors that follow from
+/// another error.
+#[derive(Debug, Default)]
+pub(crate) struct Diags {
+    /// Problems the grammar actions found.
+    checks: Vec<Diagnostic>,
+    /// Syntax errors, in order.
+    syntax: Vec<Diagnostic>,
+}
+
+impl Diags {
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.checks.push(Diagnostic::error(span, message));
+    }
+
+    /// Records a syntax error. After the first, an unexpected `end`,
+    /// `else` or end of file is most likely the consequence of a skipped
+    /// construct header, so it is left out.
+    fn syntax_error(&mut self, error: SyntaxError) {
+        let follow_up = match &error {
+            ParseError::UnrecognizedEof { .. } => true,
+            ParseError::UnrecognizedToken { token: (_, token, _), .. } => matches!(
+                token,
+                Token::End
+                    | Token::EndDo
+                    | Token::EndIf
+                    | Token::EndProgram
+                    | Token::Else
+                    | Token::ElseIf
+                    | Token::Do
+                    | Token::If
+                    | Token::Program
+            ),
+            _ => false,
+        };
+        if self.syntax.is_empty() || !follow_up {
+            self.syntax.push(parse_error_diagnostic(error));
+        }
+    }
+
+    /// Everything in source order. A syntax error on the same line as a
+    /// lexical error is left out: the bad character explains it.
+    fn finish(self, src: &str, lex_errors: Vec<LexError>) -> Vec<Diagnostic> {
+        let lex_spans: Vec<Span> = lex_errors.iter().map(|e| e.span).collect();
+        let same_line = |a: Span, b: Span| {
+            let (lo, hi) = (a.start.min(b.start), a.start.max(b.start));
+            src.get(lo..hi).is_some_and(|between| !between.contains('\n'))
+        };
+        let syntax = self
+            .syntax
+            .into_iter()
+            .filter(|d| !lex_spans.iter().any(|&lex| same_line(lex, d.span)));
+        let lexical = lex_errors.into_iter().map(|error| parse_error_diagnostic(ParseError::User { error }));
+        let mut all: Vec<Diagnostic> = lexical.chain(self.checks).chain(syntax).collect();
+        all.sort_by_key(|d| d.span.start);
+        all
+    }
+}
+
+// ---- Helpers for the grammar's actions -----------------------------------
+
+/// A line of the program before declarations and statements are split.
+#[derive(Debug)]
+pub(crate) enum Item {
+    /// A specification statement.
+    Decl(Decl),
+    /// An execution statement.
+    Stmt(Stmt),
+}
+
+/// A kind selector as written: `(args)` or `*8`.
+#[derive(Debug)]
+pub(crate) enum KindSelector {
+    /// `(8)` or `(kind=8)`, with the span of the parentheses.
+    Args(Vec<Arg>, Span),
+    /// `*8`
+    Star(Expr),
+}
+
+/// One item in `write( ... )`: `*`, `6`, `fmt='(a)'`.
+#[derive(Debug)]
+pub(crate) struct IoControl {
+    /// `fmt` in `fmt=...`.
+    pub keyword: Option<Ident>,
+    /// `None` for `*`.
+    pub value: Option<Expr>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// Records a syntax error the grammar recovered from; the statement it
+/// returns stands in for the skipped line (the program is not returned).
+pub(crate) fn recover(diags: &mut Diags, error: ErrorRecovery<usize, Token, LexError>) -> Stmt {
+    diags.syntax_error(error.error);
+    stmt(StmtKind::Continue, 0, 0)
+}
+
+pub(crate) fn program(
+    diags: &mut Diags,
+    start: usize,
+    head: Option<Ident>,
+    items: Vec<Item>,
+    (end_name, end_span): (Option<Ident>, Span),
+) -> ast::Program {
+    if let Some(end_name) = end_name {
+        if head.as_ref().map(|h| &h.name) != Some(&end_name.name) {
+            let message = format!("'end program {}' does not match the program name", end_name.name);
+            diags.error(end_name.span, message);
+        }
+    }
+    let (decls, body) = split_items(diags, items);
+    ast::Program { name: head, decls, body, span: Span::new(start, end_span.end) }
+}
+
+/// Declarations come before the first executable statement; unsupported
+/// statements (`use`, `type`...) do not end the specification part.
+fn split_items(diags: &mut Diags, items: Vec<Item>) -> (Vec<Decl>, Vec<Stmt>) {
+    let (mut decls, mut body) = (Vec::new(), Vec::new());
+    let mut executing = false;
+    for item in items {
+        match item {
+            Item::Decl(decl) => {
+                if executing {
+                    diags.error(decl_span(&decl), "declaration after an executable statement");
+                }
+                decls.push(decl);
+            }
+            Item::Stmt(stmt) => {
+                executing |= !matches!(stmt.kind, StmtKind::Unsupported(_));
+                body.push(stmt);
+            }
+        }
+    }
+    (decls, body)
+}
+
+fn decl_span(decl: &Decl) -> Span {
+    match decl {
+        Decl::ImplicitNone(span) | Decl::Var { span, .. } => *span,
+    }
+}
+
+pub(crate) fn var_without_colons(diags: &mut Diags, ty: TypeSpec, entities: Vec<Entity>, span: Span) -> Decl {
+    for entity in entities.iter().filter(|e| e.init.is_some()) {
+        diags.error(entity.span, "an initialization needs '::' in the declaration");
+    }
+    Decl::Var { ty, attrs: Vec::new(), entities, span }
+}
+
+pub(crate) fn type_spec(diags: &mut Diags, base: BaseType, selector: Option<KindSelector>, span: Span) -> TypeSpec {
+    let kind = match selector {
+        None => None,
+        Some(KindSelector::Star(kind)) => Some(kind),
+        Some(KindSelector::Args(args, args_span)) => match <[Arg; 1]>::try_from(args) {
+            Ok([Arg::Expr(kind)]) => Some(kind),
+            Ok([Arg::Keyword(key, kind)]) if key.name == "kind" => Some(kind),
+            _ => {
+                diags.error(args_span, "invalid kind selector: expected '(kind)' or '(kind=kind)'");
+                None
+            }
+        },
+    };
+    TypeSpec { base, kind, span }
+}
+
+/// Array bounds (`10`, `0:n`, `:`) from subscript-like arguments.
+pub(crate) fn dim_specs(diags: &mut Diags, args: Vec<Arg>) -> Vec<DimSpec> {
+    args.into_iter().filter_map(|arg| dim_spec(diags, arg)).collect()
+}
+
+fn dim_spec(diags: &mut Diags, arg: Arg) -> Option<DimSpec> {
+    match arg {
+        Arg::Expr(upper) => Some(DimSpec::Explicit { lower: None, upper }),
+        Arg::Triplet { lo, hi: Some(upper), stride: None, .. } => {
+            Some(DimSpec::Explicit { lower: lo, upper })
+        }
+        Arg::Triplet { lo: None, hi: None, stride: None, span } => Some(DimSpec::Deferred(span)),
+        Arg::Triplet { span, .. } => {
+            diags.error(span, "invalid array bounds: expected 'upper', 'lower:upper' or ':'");
+            None
+        }
+        Arg::Keyword(key, _) => {
+            diags.error(key.span, "invalid array bounds: unexpected keyword");
+            None
+        }
+    }
+}
+
+pub(crate) fn alloc_items(diags: &mut Diags, args: Vec<Arg>) -> Vec<AllocItem> {
+    args.into_iter().filter_map(|arg| alloc_item(diags, arg)).collect()
+}
+
+fn alloc_item(diags: &mut Diags, arg: Arg) -> Option<AllocItem> {
+    let expr = match arg {
+        Arg::Expr(expr) => expr,
+        Arg::Keyword(key, _) => {
+            diags.error(key.span, format!("'{}=' in allocate is not supported yet", key.name));
+            return None;
+        }
+        Arg::Triplet { span, .. } => {
+            diags.error(span, "expected an array with its bounds, like 'a(n)'");
+            return None;
+        }
+    };
+    let ExprKind::Apply { name, args } = expr.kind else {
+        diags.error(expr.span, "expected an array with its bounds, like 'a(n)'");
+        return None;
+    };
+    let dims = dim_specs(diags, args);
+    if let Some(DimSpec::Deferred(span)) = dims.iter().find(|d| matches!(d, DimSpec::Deferred(_))) {
+        diags.error(*span, "allocate needs the bounds of every dimension");
+    }
+    Some(AllocItem { name, dims, span: expr.span })
+}
+
+pub(crate) fn dealloc_names(diags: &mut Diags, args: Vec<Arg>) -> Vec<Ident> {
+    let mut names = Vec::new();
+    for arg in args {
+        match arg {
+            Arg::Expr(Expr { kind: ExprKind::Name(name), .. }) => names.push(name),
+            Arg::Keyword(key, _) => {
+                diags.error(key.span, format!("'{}=' in deallocate is not supported yet", key.name))
+            }
+            Arg::Expr(Expr { span, .. }) | Arg::Triplet { span, .. } => {
+                diags.error(span, "expected the name of an allocatable array")
+            }
+        }
+    }
+    names
+}
+
+pub(crate) fn stmt(kind: StmtKind, start: usize, end: usize) -> Stmt {
+    Stmt { kind, span: Span::new(start, end) }
+}
+
+/// `write(unit, format) items`: the unit is ignored, only the format
+/// matters.
+pub(crate) fn write(diags: &mut Diags, control: Vec<IoControl>, items: Vec<Expr>, span: Span) -> Stmt {
+    let mut format = None;
+    for (position, item) in control.into_iter().enumerate() {
+        let keyword = item.keyword.as_ref().map(|k| k.name.as_str());
+        match (keyword, position) {
+            (Some("unit"), _) | (None, 0) => {}
+            (Some("fmt"), _) | (None, 1) => format = Some(item.value),
+            (Some(other), _) => diags.error(item.span, format!("'{other}=' in write is not supported yet")),
+            (None, _) => diags.error(item.span, "too many items in the write control list"),
+        }
+    }
+    let format = match format {
+        Some(Some(expr)) => FormatSpec::Expr(expr),
+        Some(None) => FormatSpec::List,
+        None => {
+            diags.error(span, "write needs a format, like 'write(*, *)'");
+            FormatSpec::List
+        }
+    };
+    Stmt { kind: StmtKind::Print { format, items }, span }
+}
+
+pub(crate) fn if_construct(
+    (cond, span): (Expr, Span),
+    body: Vec<Stmt>,
+    else_ifs: Vec<(Expr, Vec<Stmt>)>,
+    else_body: Option<Vec<Stmt>>,
+) -> Stmt {
+    let mut arms = vec![(cond, body)];
+    arms.extend(else_ifs);
+    Stmt { kind: StmtKind::If { arms, else_body }, span }
+}
+
+pub(crate) fn do_loop(
+    diags: &mut Diags,
+    label: Option<Ident>,
+    control: Option<DoControl>,
+    body: Vec<Stmt>,
+    end_name: Option<Ident>,
+    span: Span,
+) -> Stmt {
+    check_end_name(diags, label.as_ref(), end_name);
+    Stmt { kind: StmtKind::Do { label, control, body }, span }
+}
+
+pub(crate) fn do_while(
+    diags: &mut Diags,
+    label: Option<Ident>,
+    cond: Expr,
+    body: Vec<Stmt>,
+    end_name: Option<Ident>,
+    span: Span,
+) -> Stmt {
+    check_end_name(diags, label.as_ref(), end_name);
+    Stmt { kind: StmtKind::DoWhile { label, cond, body }, span }
+}
+
+fn check_end_name(diags: &mut Diags, label: Option<&Ident>, end_name: Option<Ident>) {
+    if let Some(end_name) = end_name {
+        if label.map(|l| &l.name) != Some(&end_name.name) {
+            let message = format!("'end do {}' does not match the loop name", end_name.name);
+            diags.error(end_name.span, message);
+        }
+    }
+}
+
+pub(crate) fn expr(kind: ExprKind, span: Span) -> Expr {
+    Expr { kind, span }
+}
+
+pub(crate) fn name(ident: Ident) -> Expr {
+    let span = ident.span;
+    expr(ExprKind::Name(ident), span)
+}
+
+pub(crate) fn apply(name: Ident, args: Vec<Arg>, end: usize) -> Expr {
+    let span = Span::new(name.span.start, end);
+    expr(ExprKind::Apply { name, args }, span)
+}
+
+pub(crate) fn binary(op: BinaryOp, lhs: Expr, rhs: Expr) -> Expr {
+    let span = lhs.span.to(rhs.span);
+    expr(ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span)
+}
+
+pub(crate) fn unary(op: UnaryOp, operand: Expr, start: usize) -> Expr {
+    let span = Span::new(start, operand.span.end);
+    expr(ExprKind::Unary(op, Box::new(operand)), span)
+}
+
+pub(crate) fn triplet(lo: Option<Expr>, hi: Option<Expr>, stride: Option<Expr>, span: Span) -> Arg {
+    Arg::Triplet { lo, hi, stride, span }
+}
+
+pub(crate) fn constructor((ty, items): (Option<TypeSpec>, Vec<AcItem>), span: Span) -> Expr {
+    expr(ExprKind::Constructor { ty: ty.map(Box::new), items }, span)
+}
