@@ -11,13 +11,13 @@
 //! - `fscal_strings`: the bytes of `LoopIr::strings`, back to back
 //!   (read-only).
 //!
-//! The data objects have export linkage so that Cranelift addresses them
-//! with absolute 64-bit relocations: the JIT places code and data in
-//! separate mappings that need not lie within 2 GiB of each other.
+//! The data objects are addressed with absolute 64-bit relocations: the JIT
+//! places code and data in separate mappings that need not lie within
+//! 2 GiB of each other.
 
 use std::collections::HashSet;
 
-use cranelift_codegen::ir::{types, AbiParam, Signature, UserFuncName};
+use cranelift_codegen::ir::{types, AbiParam, Function, GlobalValue, GlobalValueData, Signature, UserFuncName};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
@@ -99,11 +99,18 @@ pub(crate) fn compile(ir: &LoopIr, config: &Config) -> Result<Kernel> {
     Ok(Kernel { module: Some(cg.module), main: code, descriptors, n_descriptors: ir.arrays.len() })
 }
 
-/// Build and verify the program; return its CLIF text.
-pub(crate) fn emit_clif(ir: &LoopIr, config: &Config) -> Result<String> {
+/// Build and verify the program, optionally run Cranelift's mid-end on
+/// it; return its CLIF text.
+pub(crate) fn emit_clif(ir: &LoopIr, config: &Config, optimize: bool) -> Result<String> {
     let mut cg = Codegen::new(config)?;
     let data = cg.declare_data(ir, false)?;
     cg.build_main(ir, &data, config)?;
+    if optimize {
+        let mut ctrl = cranelift_codegen::control::ControlPlane::default();
+        cg.ctx
+            .optimize(cg.module.isa(), &mut ctrl)
+            .map_err(|e| BackendError::Module(Box::new(e.into())))?;
+    }
     Ok(cg.ctx.func.display().to_string())
 }
 
@@ -180,10 +187,11 @@ impl Codegen {
         let main = self.module.declare_function("main", Linkage::Export, &sig)?;
         self.ctx.func.name = UserFuncName::user(0, main.as_u32());
         let func = &mut self.ctx.func;
+        let mut far = |id: Option<DataId>| id.map(|id| far_data(&self.module, id, func));
         let storage = Storage {
-            descriptors: data.descriptors.map(|id| self.module.declare_data_in_func(id, func)),
-            cell: data.cell.map(|id| self.module.declare_data_in_func(id, func)),
-            strings: data.strings.map(|id| self.module.declare_data_in_func(id, func)),
+            descriptors: far(data.descriptors),
+            cell: far(data.cell),
+            strings: far(data.strings),
             string_offsets: string_offsets(ir),
         };
         let imports = Imports { module: &mut self.module, provided: &self.provided };
@@ -201,6 +209,17 @@ impl Codegen {
         }
         Ok(main)
     }
+}
+
+/// Import data object `id` into `func`, addressed with an absolute
+/// relocation: the JIT does not keep data within 2 GiB of code, so the
+/// PC-relative form Cranelift picks for "colocated" symbols could overflow.
+fn far_data(module: &JITModule, id: DataId, func: &mut Function) -> GlobalValue {
+    let gv = module.declare_data_in_func(id, func);
+    if let GlobalValueData::Symbol { colocated, .. } = &mut func.global_values[gv] {
+        *colocated = false;
+    }
+    gv
 }
 
 /// Byte offset of every string in `fscal_strings`.

@@ -72,7 +72,14 @@ pub fn compile(ir: &LoopIr, config: &Config) -> Result<Kernel, BackendError> {
 /// The textual Cranelift IR of the program's `main` function, as built
 /// (before optimisation) and verified.
 pub fn emit_clif(ir: &LoopIr, config: &Config) -> Result<String, BackendError> {
-    on_big_stack(config, || codegen::emit_clif(ir, config))
+    on_big_stack(config, || codegen::emit_clif(ir, config, false))
+}
+
+/// The Cranelift IR of `main` after Cranelift's mid-end (egraph rewrites,
+/// GVN, LICM at `OptLevel::Speed`), just before instruction selection: to
+/// inspect what was hoisted and folded.
+pub fn emit_clif_optimized(ir: &LoopIr, config: &Config) -> Result<String, BackendError> {
+    on_big_stack(config, || codegen::emit_clif(ir, config, true))
 }
 
 /// Run `f` on a scoped thread whose stack is `config.stack_size` bytes.

@@ -230,7 +230,7 @@ pub enum Token {
     #[regex(r"\.[0-9]+(?&exp)?(?&kind)?", real_literal)]
     #[regex(r"[0-9]+(?&exp)(?&kind)?", real_literal)]
     // An exponent letter with no digits after it.
-    #[regex(r"([0-9]+\.?[0-9]*|\.[0-9]+)[eEdD][+-]?", |_| Err(LexErrorKind::MalformedNumber))]
+    #[regex(r"([0-9]+\.?[0-9]*|\.[0-9]+)[eEdD][+-]?", malformed_number)]
     RealLit(Literal),
     /// A character literal, quotes removed and doubled quotes undoubled.
     #[regex(r"'([^'\n]|'')*'", string_literal)]
@@ -257,11 +257,11 @@ pub enum LexErrorKind {
     #[error("unterminated character constant")]
     UnterminatedString,
     /// A number such as `1.5e` whose exponent has no digits.
-    #[error("malformed number: the exponent has no digits")]
-    MalformedNumber,
+    #[error("malformed number '{0}': the exponent has no digits")]
+    MalformedNumber(String),
     /// A dotted word that is not a known operator (`.foo.`).
-    #[error("unknown operator")]
-    UnknownOperator,
+    #[error("unknown operator '{0}'")]
+    UnknownOperator(String),
 }
 
 impl Default for LexErrorKind {
@@ -306,6 +306,10 @@ fn real_literal(lex: &mut logos::Lexer<'_, Token>) -> Literal {
     Literal::Real { text, double, kind }
 }
 
+fn malformed_number(lex: &mut logos::Lexer<'_, Token>) -> Result<Literal, LexErrorKind> {
+    Err(LexErrorKind::MalformedNumber(lex.slice().to_string()))
+}
+
 fn string_literal(lex: &mut logos::Lexer<'_, Token>) -> String {
     let slice = lex.slice();
     let quote = &slice[..1];
@@ -317,7 +321,7 @@ fn logical_literal(lex: &mut logos::Lexer<'_, Token>) -> Result<bool, LexErrorKi
     match word.to_ascii_lowercase().as_str() {
         ".true." => Ok(true),
         ".false." => Ok(false),
-        _ => Err(LexErrorKind::UnknownOperator),
+        _ => Err(LexErrorKind::UnknownOperator(lex.slice().to_string())),
     }
 }
 
@@ -509,7 +513,7 @@ impl<'src> Lexer<'src> {
         let (start, end) = (range.start + self.offset, range.end + self.offset);
         let dotted_number = match &result {
             Ok(Token::RealLit(Literal::Real { text, .. })) => text.ends_with('.'),
-            Err(kind) => *kind == LexErrorKind::MalformedNumber,
+            Err(kind) => matches!(kind, LexErrorKind::MalformedNumber(_)),
             Ok(_) => false,
         };
         if dotted_number {

@@ -48,6 +48,11 @@ pub fn parse(src: &str) -> Result<ast::Program, Vec<Diagnostic>> {
 pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
     match error {
         ParseError::User { error } => Diagnostic::error(error.span, error.to_string()),
+        // Only the end of input would do: the program is over.
+        ParseError::UnrecognizedToken { token: (start, token, end), expected } if expected.is_empty() => {
+            let message = format!("syntax error: unexpected {token} after the end of the program");
+            Diagnostic::error(Span::new(start, end), message)
+        }
         ParseError::UnrecognizedToken { token: (start, token, end), expected } => {
             let message = format!("syntax error: unexpected {token}{}", expected_words(&expected));
             Diagnostic::error(Span::new(start, end), message)
@@ -66,55 +71,62 @@ pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
     }
 }
 
-/// Groups of tokens named by one word in "expected" lists, each with a
-/// token that only turns up when the whole group does. `name` stays
-/// listed on its own: it also starts `keyword = value` arguments.
-const TOKEN_GROUPS: &[(&str, &str, &[&str])] = &[
-    (
-        "expression",
-        "IntLit",
-        &[
+/// A group of terminals named by one word in "expected" lists.
+struct TokenGroup {
+    word: &'static str,
+    /// The group is named when any of these is expected...
+    triggers: &'static [&'static str],
+    /// ...and then these are not listed on their own.
+    members: &'static [&'static str],
+}
+
+/// Binary operators, all expected together after an operand.
+const OPERATORS: &[&str] = &[
+    "\"*\"", "\"**\"", "\"+\"", "\"-\"", "\"/\"", "\"//\"", "\"==\"", "\"/=\"", "\"<\"",
+    "\"<=\"", "\">\"", "\">=\"", "\".and.\"", "\".or.\"", "\".eqv.\"", "\".neqv.\"",
+];
+
+/// In order: "expression" claims the unary `+` and `-` before "operator"
+/// looks for binary ones. `name` stays listed on its own after
+/// "expression": it also starts `keyword = value` arguments.
+const TOKEN_GROUPS: &[TokenGroup] = &[
+    TokenGroup {
+        word: "expression",
+        triggers: &["IntLit"],
+        members: &[
             "IntLit", "RealLit", "StrLit", "LogicalLit", "\"(\"", "\"[\"", "\"(/\"", "\"+\"",
             "\"-\"", "\".not.\"", "\"real\"", "\"logical\"",
         ],
-    ),
-    (
-        "declaration",
-        "\"character\"",
-        &[
+    },
+    TokenGroup { word: "operator", triggers: OPERATORS, members: OPERATORS },
+    TokenGroup {
+        word: "declaration",
+        triggers: &["\"character\""],
+        members: &[
             "\"implicit\"", "\"integer\"", "\"real\"", "\"double\"", "\"logical\"",
             "\"character\"",
         ],
-    ),
-    (
-        "operator",
-        "\".and.\"",
-        &[
-            "\"*\"", "\"**\"", "\"+\"", "\"-\"", "\"/\"", "\"//\"", "\"==\"", "\"/=\"",
-            "\"<\"", "\"<=\"", "\">\"", "\">=\"", "\".and.\"", "\".or.\"", "\".eqv.\"",
-            "\".neqv.\"",
-        ],
-    ),
-    ("end of line", "Newline", &["Newline", "\";\""]),
-    (
-        "statement",
-        "\"print\"",
-        &[
+    },
+    TokenGroup {
+        word: "statement",
+        triggers: &["\"print\""],
+        members: &[
             "\"print\"", "\"write\"", "\"exit\"", "\"cycle\"", "\"allocate\"",
-            "\"deallocate\"", "\"stop\"", "\"continue\"", "\"if\"", "\"do\"", "Unsupported",
-            "Name",
+            "\"deallocate\"", "\"stop\"", "\"continue\"", "\"if\"", "\"do\"",
+            "Unsupported", "Name",
         ],
-    ),
+    },
+    TokenGroup { word: "end of line", triggers: &["Newline"], members: &["Newline", "\";\""] },
 ];
 
 /// `, expected one of: 'end', expression` for lalrpop's terminal names.
 fn expected_words(expected: &[String]) -> String {
     let mut remaining: Vec<&str> = expected.iter().map(String::as_str).collect();
     let mut words = Vec::new();
-    for (word, marker, members) in TOKEN_GROUPS {
-        if remaining.contains(marker) {
-            remaining.retain(|name| !members.contains(name));
-            words.push(word.to_string());
+    for group in TOKEN_GROUPS {
+        if remaining.iter().any(|name| group.triggers.contains(name)) {
+            remaining.retain(|name| !group.members.contains(name));
+            words.push(group.word.to_string());
         }
     }
     words.extend(remaining.into_iter().map(terminal_word));

@@ -1,12 +1,16 @@
 use fscal_frontend::parser::parse;
-use fscal_frontend::lexer::Lexer;
 #[test]
-fn scratch() {
-    let src = std::env::var("SRC").unwrap();
-    let src = src.replace("\\n", "\n");
-    for t in Lexer::new(&src) { println!("{:?}", t); }
-    match parse(&src) {
-        Ok(p) => println!("{:#?}", p),
-        Err(d) => for d in d { let (l,c)=fscal_frontend::diagnostic::line_col(&src, d.span.start); println!("{l}:{c} {:?} {}", d.span, d.message) },
+fn deep() {
+    for n in [5000usize, 10000, 50000] {
+        let h = std::thread::Builder::new().stack_size(2 << 20).spawn(move || {
+            let src = format!("x = {}1{}\nend\n", "(".repeat(n), ")".repeat(n));
+            let p = parse(&src).is_ok();
+            let src2 = format!("x = {}1\nend\n", "-".repeat(n));
+            let q = parse(&src2).is_ok();
+            let src3 = format!("x = {}1{}\nend\n", "[".repeat(n), "]".repeat(n));
+            let r = parse(&src3).is_ok();
+            (p, q, r)
+        }).unwrap();
+        println!("{n}: {:?}", h.join());
     }
 }

@@ -34,18 +34,20 @@ impl Interp<'_> {
             ExprKind::Str(_) => Err(err(internal("character constant outside an output list"))),
             ExprKind::Var(sym) => self.eval_var(*sym, e.span),
             ExprKind::Section { array, subs } => self.eval_section(*array, subs, e.span),
-            ExprKind::Unary(op, x) => {
-                let x = self.eval(x)?;
-                elementwise(&[x], |a| value::unary(*op, a[0])).map_err(err)
-            }
-            ExprKind::Binary(op, l, r) => {
-                let args = [self.eval(l)?, self.eval(r)?];
-                elementwise(&args, |a| value::binary(*op, a[0], a[1])).map_err(err)
-            }
-            ExprKind::Convert(x) => {
-                let x = self.eval(x)?;
-                elementwise(&[x], |a| a[0].convert(e.ty)).map_err(err)
-            }
+            // Scalar operands skip `elementwise` and its buffer: scalar
+            // loops are the interpreter's hot path.
+            ExprKind::Unary(op, x) => match self.eval(x)? {
+                Val::Scalar(v) => value::unary(*op, v).map(Val::Scalar).map_err(err),
+                x => elementwise(&[x], |a| value::unary(*op, a[0])).map_err(err),
+            },
+            ExprKind::Binary(op, l, r) => match [self.eval(l)?, self.eval(r)?] {
+                [Val::Scalar(a), Val::Scalar(b)] => value::binary(*op, a, b).map(Val::Scalar).map_err(err),
+                args => elementwise(&args, |a| value::binary(*op, a[0], a[1])).map_err(err),
+            },
+            ExprKind::Convert(x) => match self.eval(x)? {
+                Val::Scalar(v) => v.convert(e.ty).map(Val::Scalar).map_err(err),
+                x => elementwise(&[x], |a| a[0].convert(e.ty)).map_err(err),
+            },
             ExprKind::Intrinsic(which, args) => {
                 let args = self.eval_all(args)?;
                 elementwise(&args, |a| intrinsic::apply(*which, a, e.ty)).map_err(err)

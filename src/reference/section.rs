@@ -2,6 +2,7 @@
 
 use fscal_frontend::hir::{Expr, Span, Subscript, SymbolId};
 use fscal_runtime::alloc::not_allocated_message;
+use fscal_runtime::error::ZERO_STEP_MESSAGE;
 
 use super::array::{conform, section_offsets, ArrayStore, ArrayVal, DimSel, Val};
 use super::value::{internal, Value};
@@ -165,9 +166,9 @@ impl Interp<'_> {
             }
         }
         let [lo, hi, stride] = v;
+        // The compiled code reports a zero section stride like a zero DO step.
         if stride == 0 {
-            let msg = format!("zero stride in dimension {} of a section of array '{}'", d + 1, self.name(array));
-            return Err(at(span)(msg));
+            return Err(at(span)(ZERO_STEP_MESSAGE.to_string()));
         }
         // The last selected index lies between `lo` and `hi`, so it fits.
         let n = ((hi as i128 - lo as i128 + stride as i128) / stride as i128).max(0);

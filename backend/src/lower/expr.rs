@@ -59,7 +59,16 @@ impl Lowerer<'_, '_> {
         let token = token.ok_or_else(|| invalid(format!("no array {a:?}")))?;
         let table = self.b.use_var(token);
         let offset = a.index() * size_of::<Descriptor>();
-        Ok(self.b.ins().iadd_imm_s(table, offset as i64))
+        Ok(self.offset_by(table, offset as i64))
+    }
+
+    /// `base + offset`, without an instruction when the offset is zero.
+    fn offset_by(&mut self, base: Value, offset: i64) -> Value {
+        if offset == 0 {
+            base
+        } else {
+            self.b.ins().iadd_imm_s(base, offset)
+        }
     }
 
     fn lower_desc_field(&mut self, a: ArrayId, field: DescField) -> Result<Value> {
@@ -85,7 +94,7 @@ impl Lowerer<'_, '_> {
             return Err(invalid(format!("no string {s:?}")));
         };
         let base = self.b.ins().symbol_value(types::I64, gv);
-        Ok(self.b.ins().iadd_imm_s(base, offset))
+        Ok(self.offset_by(base, offset))
     }
 
     /// The byte address of an element and the array's element type.
