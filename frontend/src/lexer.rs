@@ -20,17 +20,21 @@ use crate::ast::{Literal, Span};
 /// A token with its start and end byte offsets, as lalrpop expects it.
 pub type Spanned = (usize, Token, usize);
 
+/// What the [`Lexer`] yields.
+pub type LexResult = Result<Spanned, LexError>;
+
 /// One token of free-form Fortran. Keywords are case-insensitive.
 #[derive(Logos, Debug, Clone, PartialEq)]
 #[logos(error(LexErrorKind, unexpected_char))]
 #[logos(subpattern kind = r"_[a-zA-Z0-9_]+")]
 #[logos(subpattern exp = r"[eEdD][+-]?[0-9]+")]
-#[logos(skip r"[ \t\f\r]+")]
-#[logos(skip(r"![^\n]*", allow_greedy = true))]
-// A continuation: `&`, an optional comment, the line end, any blank or
-// comment-only lines, then an optional `&` on the continued line.
+#[logos(subpattern blank = r"[ \t\f\r]")]
+#[logos(subpattern comment = r"![^\n]*")]
+// Skipped: blanks, comments, and continuations, which are `&`, an optional
+// comment, the line end, any blank or comment-only lines, then an optional
+// `&` on the continued line.
 #[logos(skip(
-    r"&[ \t\f\r]*(![^\n]*)?\n([ \t\f\r]*(![^\n]*)?\n)*[ \t\f\r]*&?",
+    r"(?&blank)+|(?&comment)|&(?&blank)*(?&comment)?\n((?&blank)*(?&comment)?\n)*(?&blank)*&?",
     allow_greedy = true
 ))]
 pub enum Token {
@@ -265,7 +269,7 @@ pub enum LexErrorKind {
 }
 
 impl Default for LexErrorKind {
-    /// Logos requires a default; [`unexpected_char`] always replaces it.
+    /// Logos requires a default; the error callback always replaces it.
     fn default() -> Self {
         LexErrorKind::UnexpectedChar(char::REPLACEMENT_CHARACTER)
     }
@@ -282,7 +286,11 @@ pub struct LexError {
 }
 
 fn unexpected_char(lex: &mut logos::Lexer<'_, Token>) -> LexErrorKind {
-    let ch = lex.slice().chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+    let ch = lex
+        .slice()
+        .chars()
+        .next()
+        .unwrap_or(char::REPLACEMENT_CHARACTER);
     LexErrorKind::UnexpectedChar(ch)
 }
 
@@ -296,7 +304,10 @@ fn split_kind(text: &str) -> (&str, Option<String>) {
 
 fn int_literal(lex: &mut logos::Lexer<'_, Token>) -> Literal {
     let (digits, kind) = split_kind(lex.slice());
-    Literal::Int { digits: digits.to_string(), kind }
+    Literal::Int {
+        digits: digits.to_string(),
+        kind,
+    }
 }
 
 fn real_literal(lex: &mut logos::Lexer<'_, Token>) -> Literal {
@@ -427,16 +438,18 @@ fn literal_text(lit: &Literal) -> String {
 }
 
 /// Statements recognised by their first word and reported as not supported.
+#[rustfmt::skip]
 const UNSUPPORTED: &[&str] = &[
-    "where", "elsewhere", "forall", "select", "case", "call", "contains", "subroutine",
-    "function", "module", "submodule", "use", "read", "open", "close", "inquire", "rewind",
-    "backspace", "endfile", "flush", "wait", "goto", "go", "data", "common", "equivalence",
-    "interface", "type", "class", "format", "return", "entry", "block", "associate",
-    "namelist", "external", "intrinsic", "save", "include", "nullify", "pure", "elemental",
-    "impure", "recursive", "procedure", "error", "complex", "sequence", "enum", "critical",
+    "where", "elsewhere", "forall", "select", "case", "call", "contains", "subroutine", "function",
+    "module", "submodule", "use", "read", "open", "close", "inquire", "rewind", "backspace",
+    "endfile", "flush", "wait", "goto", "go", "data", "common", "equivalence", "interface", "type",
+    "class", "format", "return", "entry", "block", "associate", "namelist", "external",
+    "intrinsic", "save", "include", "nullify", "pure", "elemental", "impure", "recursive",
+    "procedure", "error", "complex", "sequence", "enum", "critical",
 ];
 
 /// Constructs whose `end X` line is reported as not supported.
+#[rustfmt::skip]
 const UNSUPPORTED_ENDS: &[&str] = &[
     "where", "forall", "select", "interface", "type", "module", "submodule", "subroutine",
     "function", "block", "associate", "enum", "critical",
@@ -482,7 +495,7 @@ pub struct Lexer<'src> {
     /// and after an unexpected character.
     offset: usize,
     /// A raw token read ahead (`Some(None)` is the end of input).
-    peeked: Option<Option<Result<Spanned, LexError>>>,
+    peeked: Option<Option<LexResult>>,
     /// Errors met while skipping an unsupported statement.
     queued: VecDeque<LexError>,
     position: Position,
@@ -507,7 +520,7 @@ impl<'src> Lexer<'src> {
     }
 
     /// The next token straight from logos, with absolute offsets.
-    fn lex_raw(&mut self) -> Option<Result<Spanned, LexError>> {
+    fn lex_raw(&mut self) -> Option<LexResult> {
         let result = self.raw.next()?;
         let range = self.raw.span();
         let (start, end) = (range.start + self.offset, range.end + self.offset);
@@ -534,14 +547,20 @@ impl<'src> Lexer<'src> {
         let text = &self.src[start..];
         let digits = text.bytes().take_while(u8::is_ascii_digit).count();
         let after_dot = text.get(digits + 1..)?;
-        let letters = after_dot.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let letters = after_dot
+            .bytes()
+            .take_while(u8::is_ascii_alphabetic)
+            .count();
         let dotted = digits > 0 && text.as_bytes()[digits] == b'.' && letters > 0;
         if !dotted || after_dot.as_bytes().get(letters) != Some(&b'.') {
             return None;
         }
         let dot = start + digits;
         self.restart(dot);
-        let literal = Literal::Int { digits: text[..digits].to_string(), kind: None };
+        let literal = Literal::Int {
+            digits: text[..digits].to_string(),
+            kind: None,
+        };
         Some((start, Token::IntLit(literal), dot))
     }
 
@@ -563,14 +582,14 @@ impl<'src> Lexer<'src> {
         LexError { kind, span }
     }
 
-    fn next_raw(&mut self) -> Option<Result<Spanned, LexError>> {
+    fn next_raw(&mut self) -> Option<LexResult> {
         match self.peeked.take() {
             Some(item) => item,
             None => self.lex_raw(),
         }
     }
 
-    fn peek_raw(&mut self) -> Option<&Result<Spanned, LexError>> {
+    fn peek_raw(&mut self) -> Option<&LexResult> {
         if self.peeked.is_none() {
             self.peeked = Some(self.lex_raw());
         }
@@ -578,26 +597,37 @@ impl<'src> Lexer<'src> {
     }
 
     /// The name of the unsupported statement `token` starts, if it does.
-    fn unsupported_statement(&mut self, token: &Token) -> Option<String> {
+    /// `end` is moved past a second word (`end where`).
+    fn unsupported_statement(&mut self, token: &Token, end: &mut usize) -> Option<String> {
         match token {
+            // `data = 1` assigns to a variable named `data`.
+            Token::Name(_) if matches!(self.peek_raw(), Some(Ok((_, Token::Assign, _)))) => None,
             Token::Name(name) if UNSUPPORTED.contains(&name.as_str()) => Some(name.clone()),
             Token::Name(name) => {
                 let construct = name.strip_prefix("end")?;
-                UNSUPPORTED_ENDS.contains(&construct).then(|| format!("end {construct}"))
+                UNSUPPORTED_ENDS
+                    .contains(&construct)
+                    .then(|| format!("end {construct}"))
             }
             Token::IntLit(_) => Some("statement label".to_string()),
-            Token::End => self.take_name_if(UNSUPPORTED_ENDS).map(|name| format!("end {name}")),
-            Token::Else => self.take_name_if(&["where"]).map(|name| format!("else{name}")),
+            Token::End => self
+                .take_name_if(UNSUPPORTED_ENDS, end)
+                .map(|name| format!("end {name}")),
+            Token::Else => self
+                .take_name_if(&["where"], end)
+                .map(|name| format!("else{name}")),
             _ => None,
         }
     }
 
-    /// Consumes the next token if it is a name in `names`.
-    fn take_name_if(&mut self, names: &[&str]) -> Option<String> {
-        let Some(Ok((_, Token::Name(name), _))) = self.peek_raw() else {
+    /// Consumes the next token if it is a name in `names`, moving `end`
+    /// past it.
+    fn take_name_if(&mut self, names: &[&str], end: &mut usize) -> Option<String> {
+        let Some(Ok((_, Token::Name(name), name_end))) = self.peek_raw() else {
             return None;
         };
         let name = names.contains(&name.as_str()).then(|| name.clone())?;
+        *end = *name_end;
         self.peeked = None;
         Some(name)
     }
@@ -619,18 +649,18 @@ impl<'src> Lexer<'src> {
 }
 
 impl Iterator for Lexer<'_> {
-    type Item = Result<Spanned, LexError>;
+    type Item = LexResult;
 
     fn next(&mut self) -> Option<Self::Item> {
         if let Some(error) = self.queued.pop_front() {
             return Some(Err(error));
         }
-        let (start, token, end) = match self.next_raw()? {
+        let (start, token, mut end) = match self.next_raw()? {
             Ok(spanned) => spanned,
             Err(error) => return Some(Err(error)),
         };
         if self.position == Position::StmtStart {
-            if let Some(what) = self.unsupported_statement(&token) {
+            if let Some(what) = self.unsupported_statement(&token, &mut end) {
                 let end = self.skip_statement(end);
                 self.position = Position::Inside;
                 return Some(Ok((start, Token::Unsupported(what), end)));
@@ -638,5 +668,278 @@ impl Iterator for Lexer<'_> {
         }
         self.position = self.position.after(&token);
         Some(Ok((start, token, end)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tokens of `src` as `start..end token` strings, errors as
+    /// `start..end error: message`.
+    fn lex(src: &str) -> Vec<String> {
+        Lexer::new(src)
+            .map(|item| match item {
+                Ok((start, token, end)) => format!("{start}..{end} {token}"),
+                Err(e) => format!("{}..{} error: {e}", e.span.start, e.span.end),
+            })
+            .collect()
+    }
+
+    fn tokens(src: &str) -> Vec<Token> {
+        Lexer::new(src)
+            .map(|item| item.expect("no lexical error").1)
+            .collect()
+    }
+
+    /// The tokens of `src` inside a statement, where a leading number is
+    /// not a statement label.
+    fn operand_tokens(src: &str) -> Vec<Token> {
+        tokens(&format!("={src}")).split_off(1)
+    }
+
+    fn int(digits: &str) -> Token {
+        Token::IntLit(Literal::Int {
+            digits: digits.to_string(),
+            kind: None,
+        })
+    }
+
+    fn real(text: &str, double: bool, kind: Option<&str>) -> Token {
+        let kind = kind.map(str::to_string);
+        Token::RealLit(Literal::Real {
+            text: text.to_string(),
+            double,
+            kind,
+        })
+    }
+
+    #[test]
+    fn keywords_and_names_ignore_case() {
+        let expected = [
+            Token::Program,
+            Token::Name("myprog".into()),
+            Token::Newline,
+            Token::End,
+        ];
+        assert_eq!(tokens("PROGRAM MyProg\nEnd"), expected);
+        assert_eq!(
+            tokens("EndDo ELSEIF endif"),
+            [Token::EndDo, Token::ElseIf, Token::EndIf]
+        );
+        assert_eq!(
+            tokens("end_x enddox"),
+            [Token::Name("end_x".into()), Token::Name("enddox".into())]
+        );
+    }
+
+    #[test]
+    fn integer_literals_with_kinds() {
+        let kinded = Token::IntLit(Literal::Int {
+            digits: "42".into(),
+            kind: Some("8".into()),
+        });
+        assert_eq!(operand_tokens("42 42_8"), [int("42"), kinded]);
+        let named = Token::IntLit(Literal::Int {
+            digits: "1".into(),
+            kind: Some("int64".into()),
+        });
+        assert_eq!(operand_tokens("1_INT64"), [named]);
+    }
+
+    #[test]
+    fn real_literals_are_normalised() {
+        let cases = [
+            ("1.5", real("1.5", false, None)),
+            ("1.", real("1.", false, None)),
+            (".5", real(".5", false, None)),
+            ("1.5e3", real("1.5e3", false, None)),
+            ("1e3", real("1e3", false, None)),
+            ("1.5E-3", real("1.5e-3", false, None)),
+            ("1.5d0", real("1.5e0", true, None)),
+            ("1.5D+2", real("1.5e+2", true, None)),
+            ("1.5_8", real("1.5", false, Some("8"))),
+            ("2.0_dp", real("2.0", false, Some("dp"))),
+            ("1.e5", real("1.e5", false, None)),
+        ];
+        for (src, expected) in cases {
+            assert_eq!(operand_tokens(src), [expected], "{src}");
+        }
+    }
+
+    #[test]
+    fn number_before_dotted_operator_is_an_integer() {
+        assert_eq!(operand_tokens("1.eq.2"), [int("1"), Token::Eq, int("2")]);
+        assert_eq!(
+            operand_tokens("1.AND.x"),
+            [int("1"), Token::And, Token::Name("x".into())]
+        );
+        assert_eq!(
+            operand_tokens("1.eqv.y"),
+            [int("1"), Token::Eqv, Token::Name("y".into())]
+        );
+        let reals = [real("1.5", false, None), Token::Ne, real("2.", false, None)];
+        assert_eq!(operand_tokens("1.5.ne.2."), reals);
+        let spans = [
+            "0..1 '='",
+            "1..2 integer literal '1'",
+            "2..6 '=='",
+            "6..7 integer literal '2'",
+        ];
+        assert_eq!(lex("=1.eq.2"), spans);
+    }
+
+    #[test]
+    fn logical_literals_and_dotted_operators() {
+        let expected = [
+            Token::LogicalLit(true),
+            Token::LogicalLit(false),
+            Token::LogicalLit(true),
+            Token::Not,
+            Token::Lt,
+            Token::Ge,
+        ];
+        assert_eq!(tokens(".TRUE. .false. .true._1 .not. .lt. >="), expected);
+    }
+
+    #[test]
+    fn strings_undouble_their_quotes() {
+        assert_eq!(tokens("'it''s'"), [Token::StrLit("it's".into())]);
+        assert_eq!(
+            tokens(r#""say ""hi""""#),
+            [Token::StrLit(r#"say "hi""#.into())]
+        );
+        assert_eq!(tokens("'a!b' ! comment"), [Token::StrLit("a!b".into())]);
+        assert_eq!(tokens("''"), [Token::StrLit(String::new())]);
+    }
+
+    #[test]
+    fn brackets_and_operators() {
+        use Token::*;
+        let expected = [
+            LArray,
+            Name("a".into()),
+            Concat,
+            Name("b".into()),
+            RArray,
+            Power,
+            DoubleColon,
+            Ne,
+        ];
+        assert_eq!(tokens("(/ a//b /) ** :: /="), expected);
+        assert_eq!(tokens("(//)"), [LArray, RArray]);
+    }
+
+    #[test]
+    fn continuation_lines_are_blanks() {
+        let src = "x = 1 + &  ! note\n\n  ! a comment line\n    & 2\ny";
+        assert_eq!(
+            lex(src),
+            [
+                "0..1 name 'x'",
+                "2..3 '='",
+                "4..5 integer literal '1'",
+                "6..7 '+'",
+                "44..45 integer literal '2'",
+                "45..46 end of line",
+                "46..47 name 'y'",
+            ]
+        );
+        assert_eq!(
+            tokens("a &\r\n b"),
+            [Token::Name("a".into()), Token::Name("b".into())]
+        );
+    }
+
+    #[test]
+    fn comments_and_semicolons() {
+        use Token::*;
+        assert_eq!(
+            tokens("x ! & not a continuation\n;"),
+            [Name("x".into()), Newline, Semi]
+        );
+    }
+
+    #[test]
+    fn lexical_errors_are_all_reported() {
+        assert_eq!(
+            lex("a @ b $`{"),
+            [
+                "0..1 name 'a'",
+                "2..3 error: unexpected character '@'",
+                "4..5 name 'b'",
+                "6..7 error: unexpected character '$'",
+                "7..8 error: unexpected character '`'",
+                "8..9 error: unexpected character '{'",
+            ]
+        );
+        assert_eq!(
+            lex("'abc\nx"),
+            [
+                "0..1 error: unterminated character constant",
+                "4..5 end of line",
+                "5..6 name 'x'"
+            ]
+        );
+        assert_eq!(
+            lex("\"it\"\"s"),
+            ["0..1 error: unterminated character constant"]
+        );
+        assert_eq!(
+            lex("1.5e+"),
+            ["0..5 error: malformed number '1.5e+': the exponent has no digits"]
+        );
+        assert_eq!(
+            lex("a.x.b"),
+            [
+                "0..1 name 'a'",
+                "1..4 error: unknown operator '.x.'",
+                "4..5 name 'b'"
+            ]
+        );
+        assert_eq!(
+            lex(".x"),
+            ["0..1 error: unexpected character '.'", "1..2 name 'x'"]
+        );
+        assert_eq!(lex("é"), ["0..2 error: unexpected character 'é'"]);
+        assert_eq!(
+            lex("x &"),
+            ["0..1 name 'x'", "2..3 error: unexpected character '&'"]
+        );
+    }
+
+    #[test]
+    fn unsupported_statements_fold_into_one_token() {
+        assert_eq!(
+            lex("where (a > 0) a = 0\nx"),
+            [
+                "0..19 'where' statement",
+                "19..20 end of line",
+                "20..21 name 'x'"
+            ]
+        );
+        assert_eq!(
+            lex("END WHERE; x"),
+            ["0..9 'end where' statement", "9..10 ';'", "11..12 name 'x'"]
+        );
+        assert_eq!(lex("endselect"), ["0..9 'end select' statement"]);
+        assert_eq!(lex("else where"), ["0..10 'elsewhere' statement"]);
+        assert_eq!(lex("10 continue"), ["0..11 'statement label' statement"]);
+        assert_eq!(lex("if (f(x)) call g(x)")[7], "10..19 'call' statement");
+        assert_eq!(
+            lex("read(*,*) x @")[1],
+            "12..13 error: unexpected character '@'"
+        );
+    }
+
+    #[test]
+    fn unsupported_keywords_are_names_elsewhere() {
+        use Token::*;
+        assert_eq!(
+            tokens("x = data"),
+            [Name("x".into()), Assign, Name("data".into())]
+        );
+        assert_eq!(tokens("data = 1"), [Name("data".into()), Assign, int("1")]);
+        assert_eq!(tokens("end do"), [End, Do]);
     }
 }

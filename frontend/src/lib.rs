@@ -8,11 +8,6 @@ pub mod ast;
 pub mod diagnostic;
 pub mod lexer;
 pub mod parser;
-
-lalrpop_util::lalrpop_mod!(
-    #[allow(clippy::all, missing_docs, unused_qualifications)]
-    grammar
-);
 pub mod hir;
 pub mod sema;
 
@@ -24,3 +19,8 @@ pub fn check(src: &str) -> (Option<hir::Program>, Vec<diagnostic::Diagnostic>) {
         Err(diags) => (None, diags),
     }
 }
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(clippy::all, missing_docs, unused_qualifications)]
+    grammar
+);

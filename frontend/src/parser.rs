@@ -6,6 +6,8 @@
 //! problem becomes a [`Diagnostic`], and [`parse_error_diagnostic`] is the
 //! one place where lalrpop's and the lexer's errors are put into words.
 
+use std::collections::HashSet;
+
 use lalrpop_util::{ErrorRecovery, ParseError};
 
 use crate::ast::{self, *};
@@ -49,19 +51,33 @@ pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
     match error {
         ParseError::User { error } => Diagnostic::error(error.span, error.to_string()),
         // Only the end of input would do: the program is over.
-        ParseError::UnrecognizedToken { token: (start, token, end), expected } if expected.is_empty() => {
+        ParseError::UnrecognizedToken {
+            token: (start, token, end),
+            expected,
+        } if expected.is_empty() => {
             let message = format!("syntax error: unexpected {token} after the end of the program");
             Diagnostic::error(Span::new(start, end), message)
         }
-        ParseError::UnrecognizedToken { token: (start, token, end), expected } => {
-            let message = format!("syntax error: unexpected {token}{}", expected_words(&expected));
+        ParseError::UnrecognizedToken {
+            token: (start, token, end),
+            expected,
+        } => {
+            let message = format!(
+                "syntax error: unexpected {token}{}",
+                expected_words(&expected)
+            );
             Diagnostic::error(Span::new(start, end), message)
         }
         ParseError::UnrecognizedEof { location, expected } => {
-            let message = format!("syntax error: unexpected end of file{}", expected_words(&expected));
+            let message = format!(
+                "syntax error: unexpected end of file{}",
+                expected_words(&expected)
+            );
             Diagnostic::error(Span::new(location, location), message)
         }
-        ParseError::ExtraToken { token: (start, token, end) } => {
+        ParseError::ExtraToken {
+            token: (start, token, end),
+        } => {
             let message = format!("syntax error: unexpected {token} after the end of the program");
             Diagnostic::error(Span::new(start, end), message)
         }
@@ -71,7 +87,8 @@ pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
     }
 }
 
-/// A group of terminals named by one word in "expected" lists.
+/// A group of terminals named by one word in "expected" lists. Terminals
+/// are named as in the grammar, quotes removed: `(`, `print`, `IntLit`.
 struct TokenGroup {
     word: &'static str,
     /// The group is named when any of these is expected...
@@ -80,48 +97,46 @@ struct TokenGroup {
     members: &'static [&'static str],
 }
 
-/// Binary operators, all expected together after an operand.
+/// Binary operators: after an operand, all of them are expected at once.
+#[rustfmt::skip]
 const OPERATORS: &[&str] = &[
-    "\"*\"", "\"**\"", "\"+\"", "\"-\"", "\"/\"", "\"//\"", "\"==\"", "\"/=\"", "\"<\"",
-    "\"<=\"", "\">\"", "\">=\"", "\".and.\"", "\".or.\"", "\".eqv.\"", "\".neqv.\"",
+    "*", "**", "+", "-", "/", "//", "==", "/=", "<", "<=", ">", ">=", ".and.", ".or.", ".eqv.",
+    ".neqv.",
 ];
 
 /// In order: "expression" claims the unary `+` and `-` before "operator"
 /// looks for binary ones. `name` stays listed on its own after
 /// "expression": it also starts `keyword = value` arguments.
+#[rustfmt::skip]
 const TOKEN_GROUPS: &[TokenGroup] = &[
     TokenGroup {
         word: "expression",
         triggers: &["IntLit"],
         members: &[
-            "IntLit", "RealLit", "StrLit", "LogicalLit", "\"(\"", "\"[\"", "\"(/\"", "\"+\"",
-            "\"-\"", "\".not.\"", "\"real\"", "\"logical\"",
+            "IntLit", "RealLit", "StrLit", "LogicalLit", "(", "[", "(/", "+", "-", ".not.", "real",
+            "logical",
         ],
     },
     TokenGroup { word: "operator", triggers: OPERATORS, members: OPERATORS },
     TokenGroup {
         word: "declaration",
-        triggers: &["\"character\""],
-        members: &[
-            "\"implicit\"", "\"integer\"", "\"real\"", "\"double\"", "\"logical\"",
-            "\"character\"",
-        ],
+        triggers: &["character"],
+        members: &["implicit", "integer", "real", "double", "logical", "character"],
     },
     TokenGroup {
         word: "statement",
-        triggers: &["\"print\""],
+        triggers: &["print"],
         members: &[
-            "\"print\"", "\"write\"", "\"exit\"", "\"cycle\"", "\"allocate\"",
-            "\"deallocate\"", "\"stop\"", "\"continue\"", "\"if\"", "\"do\"",
-            "Unsupported", "Name",
+            "print", "write", "exit", "cycle", "allocate", "deallocate", "stop", "continue", "if",
+            "do", "Unsupported", "Name",
         ],
     },
-    TokenGroup { word: "end of line", triggers: &["Newline"], members: &["Newline", "\";\""] },
+    TokenGroup { word: "end of line", triggers: &["Newline"], members: &["Newline", ";"] },
 ];
 
 /// `, expected one of: 'end', expression` for lalrpop's terminal names.
 fn expected_words(expected: &[String]) -> String {
-    let mut remaining: Vec<&str> = expected.iter().map(String::as_str).collect();
+    let mut remaining: Vec<&str> = expected.iter().map(|t| t.trim_matches('"')).collect();
     let mut words = Vec::new();
     for group in TOKEN_GROUPS {
         if remaining.iter().any(|name| group.triggers.contains(name)) {
@@ -139,11 +154,8 @@ fn expected_words(expected: &[String]) -> String {
     }
 }
 
-/// A grammar terminal in user words: `"="` is `'='`, `Name` is `name`.
+/// A terminal in user words: `=` is `'='`, `Name` is `name`.
 fn terminal_word(terminal: &str) -> String {
-    if let Some(text) = terminal.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-        return format!("'{text}'");
-    }
     let word = match terminal {
         "Name" => "name",
         "IntLit" => "integer literal",
@@ -152,7 +164,7 @@ fn terminal_word(terminal: &str) -> String {
         "LogicalLit" => "logical literal",
         "Newline" => "end of line",
         "Unsupported" => "statement",
-        other => other,
+        text => return format!("'{text}'"),
     };
     word.to_string()
 }
@@ -179,7 +191,10 @@ impl Diags {
     fn syntax_error(&mut self, error: SyntaxError) {
         let follow_up = match &error {
             ParseError::UnrecognizedEof { .. } => true,
-            ParseError::UnrecognizedToken { token: (_, token, _), .. } => matches!(
+            ParseError::UnrecognizedToken {
+                token: (_, token, _),
+                ..
+            } => matches!(
                 token,
                 Token::End
                     | Token::EndDo
@@ -201,16 +216,18 @@ impl Diags {
     /// Everything in source order. A syntax error on the same line as a
     /// lexical error is left out: the bad character explains it.
     fn finish(self, src: &str, lex_errors: Vec<LexError>) -> Vec<Diagnostic> {
-        let lex_spans: Vec<Span> = lex_errors.iter().map(|e| e.span).collect();
-        let same_line = |a: Span, b: Span| {
-            let (lo, hi) = (a.start.min(b.start), a.start.max(b.start));
-            src.get(lo..hi).is_some_and(|between| !between.contains('\n'))
-        };
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(src.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        let line_of = |offset: usize| line_starts.partition_point(|&start| start <= offset);
+        let lex_lines: HashSet<usize> = lex_errors.iter().map(|e| line_of(e.span.start)).collect();
         let syntax = self
             .syntax
             .into_iter()
-            .filter(|d| !lex_spans.iter().any(|&lex| same_line(lex, d.span)));
-        let lexical = lex_errors.into_iter().map(|error| parse_error_diagnostic(ParseError::User { error }));
+            .filter(|d| !lex_lines.contains(&line_of(d.span.start)));
+        let lexical = lex_errors
+            .into_iter()
+            .map(|error| parse_error_diagnostic(ParseError::User { error }));
         let mut all: Vec<Diagnostic> = lexical.chain(self.checks).chain(syntax).collect();
         all.sort_by_key(|d| d.span.start);
         all
@@ -264,12 +281,20 @@ pub(crate) fn program(
 ) -> ast::Program {
     if let Some(end_name) = end_name {
         if head.as_ref().map(|h| &h.name) != Some(&end_name.name) {
-            let message = format!("'end program {}' does not match the program name", end_name.name);
+            let message = format!(
+                "'end program {}' does not match the program name",
+                end_name.name
+            );
             diags.error(end_name.span, message);
         }
     }
     let (decls, body) = split_items(diags, items);
-    ast::Program { name: head, decls, body, span: Span::new(start, end_span.end) }
+    ast::Program {
+        name: head,
+        decls,
+        body,
+        span: Span::new(start, end_span.end),
+    }
 }
 
 /// Declarations come before the first executable statement; unsupported
@@ -281,7 +306,10 @@ fn split_items(diags: &mut Diags, items: Vec<Item>) -> (Vec<Decl>, Vec<Stmt>) {
         match item {
             Item::Decl(decl) => {
                 if executing {
-                    diags.error(decl_span(&decl), "declaration after an executable statement");
+                    diags.error(
+                        decl_span(&decl),
+                        "declaration after an executable statement",
+                    );
                 }
                 decls.push(decl);
             }
@@ -300,14 +328,32 @@ fn decl_span(decl: &Decl) -> Span {
     }
 }
 
-pub(crate) fn var_without_colons(diags: &mut Diags, ty: TypeSpec, entities: Vec<Entity>, span: Span) -> Decl {
+pub(crate) fn var_without_colons(
+    diags: &mut Diags,
+    ty: TypeSpec,
+    entities: Vec<Entity>,
+    span: Span,
+) -> Decl {
     for entity in entities.iter().filter(|e| e.init.is_some()) {
-        diags.error(entity.span, "an initialization needs '::' in the declaration");
+        diags.error(
+            entity.span,
+            "an initialization needs '::' in the declaration",
+        );
     }
-    Decl::Var { ty, attrs: Vec::new(), entities, span }
+    Decl::Var {
+        ty,
+        attrs: Vec::new(),
+        entities,
+        span,
+    }
 }
 
-pub(crate) fn type_spec(diags: &mut Diags, base: BaseType, selector: Option<KindSelector>, span: Span) -> TypeSpec {
+pub(crate) fn type_spec(
+    diags: &mut Diags,
+    base: BaseType,
+    selector: Option<KindSelector>,
+    span: Span,
+) -> TypeSpec {
     let kind = match selector {
         None => None,
         Some(KindSelector::Star(kind)) => Some(kind),
@@ -315,7 +361,10 @@ pub(crate) fn type_spec(diags: &mut Diags, base: BaseType, selector: Option<Kind
             Ok([Arg::Expr(kind)]) => Some(kind),
             Ok([Arg::Keyword(key, kind)]) if key.name == "kind" => Some(kind),
             _ => {
-                diags.error(args_span, "invalid kind selector: expected '(kind)' or '(kind=kind)'");
+                diags.error(
+                    args_span,
+                    "invalid kind selector: expected '(kind)' or '(kind=kind)'",
+                );
                 None
             }
         },
@@ -325,18 +374,31 @@ pub(crate) fn type_spec(diags: &mut Diags, base: BaseType, selector: Option<Kind
 
 /// Array bounds (`10`, `0:n`, `:`) from subscript-like arguments.
 pub(crate) fn dim_specs(diags: &mut Diags, args: Vec<Arg>) -> Vec<DimSpec> {
-    args.into_iter().filter_map(|arg| dim_spec(diags, arg)).collect()
+    args.into_iter()
+        .filter_map(|arg| dim_spec(diags, arg))
+        .collect()
 }
 
 fn dim_spec(diags: &mut Diags, arg: Arg) -> Option<DimSpec> {
     match arg {
         Arg::Expr(upper) => Some(DimSpec::Explicit { lower: None, upper }),
-        Arg::Triplet { lo, hi: Some(upper), stride: None, .. } => {
-            Some(DimSpec::Explicit { lower: lo, upper })
-        }
-        Arg::Triplet { lo: None, hi: None, stride: None, span } => Some(DimSpec::Deferred(span)),
+        Arg::Triplet {
+            lo,
+            hi: Some(upper),
+            stride: None,
+            ..
+        } => Some(DimSpec::Explicit { lower: lo, upper }),
+        Arg::Triplet {
+            lo: None,
+            hi: None,
+            stride: None,
+            span,
+        } => Some(DimSpec::Deferred(span)),
         Arg::Triplet { span, .. } => {
-            diags.error(span, "invalid array bounds: expected 'upper', 'lower:upper' or ':'");
+            diags.error(
+                span,
+                "invalid array bounds: expected 'upper', 'lower:upper' or ':'",
+            );
             None
         }
         Arg::Keyword(key, _) => {
@@ -347,14 +409,19 @@ fn dim_spec(diags: &mut Diags, arg: Arg) -> Option<DimSpec> {
 }
 
 pub(crate) fn alloc_items(diags: &mut Diags, args: Vec<Arg>) -> Vec<AllocItem> {
-    args.into_iter().filter_map(|arg| alloc_item(diags, arg)).collect()
+    args.into_iter()
+        .filter_map(|arg| alloc_item(diags, arg))
+        .collect()
 }
 
 fn alloc_item(diags: &mut Diags, arg: Arg) -> Option<AllocItem> {
     let expr = match arg {
         Arg::Expr(expr) => expr,
         Arg::Keyword(key, _) => {
-            diags.error(key.span, format!("'{}=' in allocate is not supported yet", key.name));
+            diags.error(
+                key.span,
+                format!("'{}=' in allocate is not supported yet", key.name),
+            );
             return None;
         }
         Arg::Triplet { span, .. } => {
@@ -370,17 +437,25 @@ fn alloc_item(diags: &mut Diags, arg: Arg) -> Option<AllocItem> {
     if let Some(DimSpec::Deferred(span)) = dims.iter().find(|d| matches!(d, DimSpec::Deferred(_))) {
         diags.error(*span, "allocate needs the bounds of every dimension");
     }
-    Some(AllocItem { name, dims, span: expr.span })
+    Some(AllocItem {
+        name,
+        dims,
+        span: expr.span,
+    })
 }
 
 pub(crate) fn dealloc_names(diags: &mut Diags, args: Vec<Arg>) -> Vec<Ident> {
     let mut names = Vec::new();
     for arg in args {
         match arg {
-            Arg::Expr(Expr { kind: ExprKind::Name(name), .. }) => names.push(name),
-            Arg::Keyword(key, _) => {
-                diags.error(key.span, format!("'{}=' in deallocate is not supported yet", key.name))
-            }
+            Arg::Expr(Expr {
+                kind: ExprKind::Name(name),
+                ..
+            }) => names.push(name),
+            Arg::Keyword(key, _) => diags.error(
+                key.span,
+                format!("'{}=' in deallocate is not supported yet", key.name),
+            ),
             Arg::Expr(Expr { span, .. }) | Arg::Triplet { span, .. } => {
                 diags.error(span, "expected the name of an allocatable array")
             }
@@ -390,19 +465,30 @@ pub(crate) fn dealloc_names(diags: &mut Diags, args: Vec<Arg>) -> Vec<Ident> {
 }
 
 pub(crate) fn stmt(kind: StmtKind, start: usize, end: usize) -> Stmt {
-    Stmt { kind, span: Span::new(start, end) }
+    Stmt {
+        kind,
+        span: Span::new(start, end),
+    }
 }
 
 /// `write(unit, format) items`: the unit is ignored, only the format
 /// matters.
-pub(crate) fn write(diags: &mut Diags, control: Vec<IoControl>, items: Vec<Expr>, span: Span) -> Stmt {
+pub(crate) fn write(
+    diags: &mut Diags,
+    control: Vec<IoControl>,
+    items: Vec<Expr>,
+    span: Span,
+) -> Stmt {
     let mut format = None;
     for (position, item) in control.into_iter().enumerate() {
         let keyword = item.keyword.as_ref().map(|k| k.name.as_str());
         match (keyword, position) {
             (Some("unit"), _) | (None, 0) => {}
             (Some("fmt"), _) | (None, 1) => format = Some(item.value),
-            (Some(other), _) => diags.error(item.span, format!("'{other}=' in write is not supported yet")),
+            (Some(other), _) => diags.error(
+                item.span,
+                format!("'{other}=' in write is not supported yet"),
+            ),
             (None, _) => diags.error(item.span, "too many items in the write control list"),
         }
     }
@@ -414,7 +500,10 @@ pub(crate) fn write(diags: &mut Diags, control: Vec<IoControl>, items: Vec<Expr>
             FormatSpec::List
         }
     };
-    Stmt { kind: StmtKind::Print { format, items }, span }
+    Stmt {
+        kind: StmtKind::Print { format, items },
+        span,
+    }
 }
 
 pub(crate) fn if_construct(
@@ -425,7 +514,10 @@ pub(crate) fn if_construct(
 ) -> Stmt {
     let mut arms = vec![(cond, body)];
     arms.extend(else_ifs);
-    Stmt { kind: StmtKind::If { arms, else_body }, span }
+    Stmt {
+        kind: StmtKind::If { arms, else_body },
+        span,
+    }
 }
 
 pub(crate) fn do_loop(
@@ -437,7 +529,14 @@ pub(crate) fn do_loop(
     span: Span,
 ) -> Stmt {
     check_end_name(diags, label.as_ref(), end_name);
-    Stmt { kind: StmtKind::Do { label, control, body }, span }
+    Stmt {
+        kind: StmtKind::Do {
+            label,
+            control,
+            body,
+        },
+        span,
+    }
 }
 
 pub(crate) fn do_while(
@@ -449,7 +548,10 @@ pub(crate) fn do_while(
     span: Span,
 ) -> Stmt {
     check_end_name(diags, label.as_ref(), end_name);
-    Stmt { kind: StmtKind::DoWhile { label, cond, body }, span }
+    Stmt {
+        kind: StmtKind::DoWhile { label, cond, body },
+        span,
+    }
 }
 
 fn check_end_name(diags: &mut Diags, label: Option<&Ident>, end_name: Option<Ident>) {
@@ -486,9 +588,127 @@ pub(crate) fn unary(op: UnaryOp, operand: Expr, start: usize) -> Expr {
 }
 
 pub(crate) fn triplet(lo: Option<Expr>, hi: Option<Expr>, stride: Option<Expr>, span: Span) -> Arg {
-    Arg::Triplet { lo, hi, stride, span }
+    Arg::Triplet {
+        lo,
+        hi,
+        stride,
+        span,
+    }
 }
 
 pub(crate) fn constructor((ty, items): (Option<TypeSpec>, Vec<AcItem>), span: Span) -> Expr {
-    expr(ExprKind::Constructor { ty: ty.map(Box::new), items }, span)
+    expr(
+        ExprKind::Constructor {
+            ty: ty.map(Box::new),
+            items,
+        },
+        span,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::LexErrorKind;
+
+    fn expected(names: &[&str]) -> Vec<String> {
+        names.iter().map(|name| name.to_string()).collect()
+    }
+
+    #[test]
+    fn expected_tokens_in_user_words() {
+        assert_eq!(expected_words(&[]), "");
+        assert_eq!(expected_words(&expected(&["\"=\""])), ", expected '='");
+        let words = expected_words(&expected(&["\")\"", "Name", "IntLit", "Newline", "\";\""]));
+        assert_eq!(
+            words,
+            ", expected one of: ')', end of line, expression, name"
+        );
+        let words = expected_words(&expected(&["\".eqv.\"", "\".neqv.\"", "\")\""]));
+        assert_eq!(words, ", expected one of: ')', operator");
+        let words = expected_words(&expected(&[
+            "RealLit",
+            "StrLit",
+            "LogicalLit",
+            "Unsupported",
+        ]));
+        assert_eq!(
+            words,
+            ", expected one of: character literal, logical literal, real literal, statement"
+        );
+    }
+
+    #[test]
+    fn every_error_variant_has_words_and_a_span() {
+        let cases = [
+            (
+                ParseError::InvalidToken { location: 3 },
+                (3, 3),
+                "syntax error: invalid token",
+            ),
+            (
+                ParseError::ExtraToken {
+                    token: (4, Token::Comma, 5),
+                },
+                (4, 5),
+                "syntax error: unexpected ',' after the end of the program",
+            ),
+            (
+                ParseError::UnrecognizedToken {
+                    token: (1, Token::RParen, 2),
+                    expected: vec![],
+                },
+                (1, 2),
+                "syntax error: unexpected ')' after the end of the program",
+            ),
+            (
+                ParseError::UnrecognizedEof {
+                    location: 9,
+                    expected: expected(&["\"do\""]),
+                },
+                (9, 9),
+                "syntax error: unexpected end of file, expected 'do'",
+            ),
+            (
+                ParseError::User {
+                    error: LexError {
+                        kind: LexErrorKind::UnexpectedChar('@'),
+                        span: Span::new(6, 7),
+                    },
+                },
+                (6, 7),
+                "unexpected character '@'",
+            ),
+        ];
+        for (error, (start, end), message) in cases {
+            let diagnostic = parse_error_diagnostic(error);
+            assert_eq!(diagnostic.span, Span::new(start, end));
+            assert_eq!(diagnostic.message, message);
+        }
+    }
+
+    #[test]
+    fn only_the_first_follow_up_error_is_kept() {
+        let mut diags = Diags::default();
+        let end = |at| ParseError::UnrecognizedToken {
+            token: (at, Token::End, at + 3),
+            expected: vec![],
+        };
+        diags.syntax_error(end(0));
+        diags.syntax_error(end(10));
+        diags.syntax_error(ParseError::UnrecognizedEof {
+            location: 20,
+            expected: vec![],
+        });
+        diags.syntax_error(ParseError::UnrecognizedToken {
+            token: (30, Token::Comma, 31),
+            expected: vec![],
+        });
+        let starts: Vec<usize> = diags
+            .finish("", Vec::new())
+            .iter()
+            .map(|d| d.span.start)
+            .collect();
+        assert_eq!(starts, [0, 30]);
+    }
 }

@@ -15,7 +15,7 @@ use std::io::Write;
 use std::sync::{Mutex, Once};
 
 use crate::error::runtime_error;
-use crate::format::{format_items, list_directed, parse_format, Item};
+use crate::format::{format_items, list_directed, parse_format, FormatError, Item};
 
 /// Flush the stdout buffer once it holds this many bytes.
 const FLUSH_THRESHOLD: usize = 1 << 16;
@@ -95,13 +95,10 @@ pub fn capture_take() -> String {
 }
 
 /// Format one collected statement: `fmt` is `None` for list-directed output.
-pub fn render(fmt: Option<&str>, items: &[Item]) -> Result<String, String> {
+pub fn render(fmt: Option<&str>, items: &[Item]) -> Result<String, FormatError> {
     match fmt {
         None => Ok(list_directed(items)),
-        Some(f) => {
-            let parsed = parse_format(f).map_err(|e| e.to_string())?;
-            format_items(&parsed, items).map_err(|e| e.to_string())
-        }
+        Some(f) => format_items(&parse_format(f)?, items),
     }
 }
 
@@ -178,7 +175,11 @@ pub extern "C" fn fscal_io_end() {
     };
     match render(p.format.as_deref(), &p.items) {
         Ok(text) => write_output(&text),
-        Err(msg) => runtime_error(p.line, p.col, &msg),
+        Err(e) => {
+            // gfortran has written the records completed before the error.
+            write_output(&e.partial);
+            runtime_error(p.line, p.col, &e.to_string())
+        }
     }
 }
 

@@ -131,3 +131,63 @@ pub extern "C" fn fscal_nint_f32(x: f32) -> i64 {
 pub extern "C" fn fscal_nint_f64(x: f64) -> i64 {
     x.round() as i64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_powers() {
+        assert_eq!(fscal_pow_i32(2, 10), 1024);
+        assert_eq!(fscal_pow_i32(-3, 3), -27);
+        assert_eq!(fscal_pow_i32(0, 0), 1);
+        assert_eq!(fscal_pow_i32(0, 5), 0);
+        assert_eq!(fscal_pow_i32(2, -1), 0);
+        assert_eq!(fscal_pow_i32(0, -1), 0);
+        assert_eq!(fscal_pow_i32(1, -5), 1);
+        assert_eq!(fscal_pow_i32(-1, -3), -1);
+        assert_eq!(fscal_pow_i32(-1, -4), 1);
+        assert_eq!(fscal_pow_i32(-1, i32::MIN), 1);
+        assert_eq!(fscal_pow_i32(2, 31), i32::MIN);
+        assert_eq!(fscal_pow_i32(3, 40), 3i32.wrapping_pow(40));
+        assert_eq!(fscal_pow_i64(3, 40), 3i64.wrapping_pow(40));
+        assert_eq!(fscal_pow_i64(-2, 63), i64::MIN);
+        assert_eq!(fscal_pow_i64(7, 1000), 7i64.wrapping_pow(1000));
+    }
+
+    #[test]
+    fn real_integer_powers_match_gfortran() {
+        // Bit patterns printed by gfortran 12 for `x**n` with a variable n.
+        assert_eq!(fscal_powi_f64(1.1, 10).to_bits(), 0x4004_BFFC_0C03_023D);
+        assert_eq!(fscal_powi_f32(1.1, 10).to_bits(), 0x4025_FFE3);
+        assert_eq!(fscal_powi_f64(1.1, 3).to_bits(), 0x3FF5_4BC6_A7EF_9DB4);
+        assert_eq!(fscal_powi_f64(1.1, -7).to_bits(), 0x3FE0_6BCA_92EF_4A05);
+        assert_eq!(fscal_powi_f64(1.1, 31).to_bits(), 0x4033_31C0_6E07_93B8);
+        assert_eq!(fscal_powi_f32(1.1, 1000), f32::INFINITY);
+        assert_eq!(fscal_powi_f64(2.0, -2), 0.25);
+        assert_eq!(fscal_powi_f64(f64::NAN, 0), 1.0);
+        assert_eq!(fscal_powi_f32(-2.0, 3), -8.0);
+        assert_eq!(fscal_powi_f32(10.0, -1), 0.1);
+        assert_eq!(fscal_powi_f64(0.0, -1), f64::INFINITY);
+        assert_eq!(fscal_powi_f64(2.0, i32::MIN), 0.0);
+    }
+
+    #[test]
+    fn nearest_integer() {
+        assert_eq!(fscal_nint_f64(2.5), 3);
+        assert_eq!(fscal_nint_f64(-2.5), -3);
+        assert_eq!(fscal_nint_f64(0.49999999999999994), 0);
+        assert_eq!(fscal_nint_f32(-0.5), -1);
+        assert_eq!(fscal_nint_f64(1e300), i64::MAX);
+        assert_eq!(fscal_nint_f64(-1e300), i64::MIN);
+        assert_eq!(fscal_nint_f64(f64::NAN), 0);
+    }
+
+    #[test]
+    fn elemental_math() {
+        assert_eq!(fscal_log10_f64(1000.0), 3.0);
+        assert_eq!(fscal_exp_f32(0.0), 1.0);
+        assert_eq!(fscal_atan2_f64(1.0, 1.0), std::f64::consts::FRAC_PI_4);
+        assert_eq!(fscal_pow_f64(2.0, 0.5), std::f64::consts::SQRT_2);
+    }
+}

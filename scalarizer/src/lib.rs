@@ -49,6 +49,8 @@ pub struct NestReport {
     pub rank: u8,
     /// Why a temporary was created, if one was.
     pub temporary: Option<String>,
+    /// Loop dimensions run backwards to avoid a temporary.
+    pub reversed: Vec<bool>,
 }
 
 /// The scalarized program.

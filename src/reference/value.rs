@@ -88,7 +88,7 @@ impl Value {
     }
 
     /// The value of a real or integer as `f64` (exact for reals).
-    pub(super) fn as_f64(self) -> Option<f64> {
+    pub fn as_f64(self) -> Option<f64> {
         match self {
             Value::Int4(i) => Some(i as f64),
             Value::Int8(i) => Some(i as f64),

@@ -9,6 +9,7 @@ use crate::ir::{self, Addr, CmpOp, Const, Expr, LoopInfo, LoopOrigin, RtFn, Scal
 use crate::lower::Ctx;
 use crate::nest::NestShape;
 use crate::ss::{Chain, DimAccess, Side, TermKind};
+use crate::deps::Decision;
 use crate::NestReport;
 
 impl Lowerer<'_> {
@@ -212,8 +213,23 @@ impl Lowerer<'_> {
         self.walk(&mut chain, lhs, &map, Side::Lhs);
         self.walk(&mut chain, rhs, &map, Side::Rhs);
         self.setup_loops(&mut chain, span);
-        let temporary = crate::deps::needs_temporary(self.program, &chain, lhs);
-        self.nests.push(NestReport { span, line: self.line(span), rank: lhs.rank, temporary: temporary.clone() });
+        let describe = |e: &hir::Expr| self.text(e.span);
+        let decision = crate::deps::decide(self.program, &chain, lhs, &describe);
+        let temporary = match &decision {
+            Decision::Temporary(why) => Some(why.clone()),
+            Decision::InPlace { .. } => None,
+        };
+        let reversed = match &decision {
+            Decision::InPlace { reversed, .. } => reversed.clone(),
+            Decision::Temporary(_) => vec![false; lhs.rank as usize],
+        };
+        self.nests.push(NestReport {
+            span,
+            line: self.line(span),
+            rank: lhs.rank,
+            temporary: temporary.clone(),
+            reversed: reversed.clone(),
+        });
         out.append(&mut chain.pre);
         let lhs_ptr = lhs as *const hir::Expr;
         let store = move |l: &mut Self, ctx: &Ctx, v: Expr, body: &mut Vec<Stmt>| {
@@ -221,16 +237,21 @@ impl Lowerer<'_> {
             let _ = l;
             body.push(Stmt::Store((**addr).clone(), v));
         };
-        match temporary {
-            None => {
-                let shape = NestShape { origin: Some((nest, 1)), reversed: vec![], independent: true };
+        match decision {
+            Decision::InPlace { reversed, independent } => {
+                if reversed.iter().any(|r| *r) {
+                    let dims: Vec<String> =
+                        reversed.iter().enumerate().filter(|(_, r)| **r).map(|(d, _)| (d + 1).to_string()).collect();
+                    out.push(Stmt::Comment(format!("no temporary: loop dimension {} runs backwards", dims.join(", "))));
+                }
+                let shape = NestShape { origin: Some((nest, 1)), reversed, independent };
                 let loops = self.emit_nest(&chain, &[Side::Lhs, Side::Rhs], &shape, &mut |l, ctx, _, body| {
                     let v = l.value(rhs, ctx, body);
                     store(l, ctx, v, body);
                 });
                 out.extend(loops);
             }
-            Some(reason) => {
+            Decision::Temporary(reason) => {
                 out.push(Stmt::Comment(format!("temporary: {reason}")));
                 let extents: Vec<Expr> = (0..chain.rank).map(|d| chain.extent(d)).collect();
                 let elem = scalar_ty(lhs.ty);
