@@ -410,9 +410,6 @@ impl Token {
 /// The token as a user would name it in a message: `'='`, `name 'x'`.
 impl fmt::Display for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(text) = self.fixed_text() {
-            return write!(f, "'{text}'");
-        }
         match self {
             Token::Name(name) => write!(f, "name '{name}'"),
             Token::IntLit(lit) => write!(f, "integer literal '{}'", literal_text(lit)),
@@ -420,7 +417,8 @@ impl fmt::Display for Token {
             Token::StrLit(text) => write!(f, "character literal '{text}'"),
             Token::LogicalLit(value) => write!(f, "logical literal '.{value}.'"),
             Token::Unsupported(what) => write!(f, "'{what}' statement"),
-            _ => f.write_str("end of line"),
+            Token::Newline => f.write_str("end of line"),
+            fixed => write!(f, "'{}'", fixed.fixed_text().unwrap_or_default()),
         }
     }
 }
@@ -474,7 +472,9 @@ impl Position {
         match (self, token) {
             (_, Token::Newline | Token::Semi) => StmtStart,
             (StmtStart, Token::If) => IfCondition(0),
-            (IfCondition(depth), Token::LParen | Token::LArray) => IfCondition(depth + 1),
+            (IfCondition(depth), Token::LParen | Token::LArray) => {
+                IfCondition(depth.saturating_add(1))
+            }
             // The statement after `if (cond)` starts here.
             (IfCondition(depth), Token::RParen | Token::RArray) if depth <= 1 => StmtStart,
             (IfCondition(depth), Token::RParen | Token::RArray) => IfCondition(depth - 1),
@@ -488,6 +488,19 @@ impl Position {
 ///
 /// After an error it carries on with the next character, so one pass
 /// reports every lexical error.
+///
+/// ```
+/// use fscal_frontend::lexer::Lexer;
+///
+/// let tokens: Vec<String> = Lexer::new("IF (n.EQ.1) x = 2 &\n  & + y")
+///     .map(|item| item.unwrap().1.to_string())
+///     .collect();
+/// assert_eq!(
+///     tokens,
+///     ["'if'", "'('", "name 'n'", "'=='", "integer literal '1'", "')'", "name 'x'", "'='",
+///      "integer literal '2'", "'+'", "name 'y'"]
+/// );
+/// ```
 pub struct Lexer<'src> {
     src: &'src str,
     raw: logos::Lexer<'src, Token>,

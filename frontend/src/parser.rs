@@ -23,6 +23,18 @@ pub type SyntaxError = ParseError<usize, Token, LexError>;
 /// Returns the program, or every lexical error, every problem the grammar
 /// actions found and the syntax errors (one per broken line, leaving out
 /// those that an earlier error most likely caused).
+///
+/// ```
+/// use fscal_frontend::ast::StmtKind;
+/// use fscal_frontend::parser::parse;
+///
+/// let program = parse("program p\n  real :: a(3)\n  a = [1, 2, 3] * 2\nend program p\n").unwrap();
+/// assert_eq!(program.decls.len(), 1);
+/// assert!(matches!(program.body[0].kind, StmtKind::Assign { .. }));
+///
+/// let errors = parse("x = )\nend\n").unwrap_err();
+/// assert_eq!(errors[0].message, "syntax error: unexpected ')', expected one of: expression, name");
+/// ```
 pub fn parse(src: &str) -> Result<ast::Program, Vec<Diagnostic>> {
     let mut lex_errors = Vec::new();
     // Lexical errors are set aside, so the parser goes on past them.

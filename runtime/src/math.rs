@@ -45,7 +45,7 @@ macro_rules! powi {
         while n > 0 {
             x = x * x;
             if n % 2 == 1 {
-                y = y * x;
+                y *= x;
             }
             n >>= 1;
         }

@@ -2,7 +2,11 @@
 //!
 //! Every expected string was produced by gfortran 12.2 from the Fortran
 //! statement in the comment above the check; gfortran is not needed to run
-//! these tests.
+//! these tests. `nan4`/`nan8` and `inf4`/`inf8` stand for
+//! `ieee_value(x, ieee_quiet_nan)` and `ieee_value(x, ieee_positive_inf)`.
+
+// The literals are the Fortran program's, digit for digit.
+#![allow(clippy::approx_constant, clippy::excessive_precision)]
 
 mod common;
 

@@ -332,6 +332,11 @@ fn same_reference(a: &hir::Expr, b: &hir::Expr) -> bool {
 fn same_subscript(a: &Subscript, b: &Subscript) -> bool {
     match (a, b) {
         (Subscript::Scalar(x), Subscript::Scalar(y)) => same_value(x, y),
+        // The same vector on both sides: element k of the write and of the
+        // read are the same element (a vector subscript on the left may not
+        // repeat an index), and the vector itself is not assigned here
+        // (that case is caught as a left-hand-side read).
+        (Subscript::Vector(x), Subscript::Vector(y)) => same_value(x, y),
         (Subscript::Triplet { lo: a1, hi: a2, stride: a3 }, Subscript::Triplet { lo: b1, hi: b2, stride: b3 }) => {
             same_opt(a1, b1) && same_opt(a2, b2) && same_opt(a3, b3)
         }

@@ -302,7 +302,7 @@ impl<'a> Parser<'a> {
                 out.push(Node::Blank);
             }
             b'D' if matches!(self.src.get(self.at + 1).map(u8::to_ascii_uppercase), Some(b'C' | b'P')) => {
-                let comma = self.src[self.at + 1].to_ascii_uppercase() == b'C';
+                let comma = self.src[self.at + 1].eq_ignore_ascii_case(&b'C');
                 self.at += 2;
                 out.push(Node::DecimalComma(comma));
             }
