@@ -17,7 +17,11 @@ pub fn render(name: &str, src: &str, diags: &[Diagnostic]) -> String {
         let _ = writeln!(out, "{name}:{line}:{col}: {severity}: {}", d.message);
         let text = src.lines().nth(line - 1).unwrap_or("");
         let _ = writeln!(out, "{line:>5} | {text}");
-        let pad: String = text.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        let pad: String = text
+            .chars()
+            .take(col - 1)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
         let width = span_width(src, d, text, col);
         let _ = writeln!(out, "      | {pad}{}", "^".repeat(width));
         for note in &d.notes {

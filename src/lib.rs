@@ -32,7 +32,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { checks: true, optimize: true }
+        Options {
+            checks: true,
+            optimize: true,
+        }
     }
 }
 
@@ -51,15 +54,31 @@ pub struct Compiled {
 pub fn compile(src: &str, options: &Options) -> Result<Compiled, Vec<Diagnostic>> {
     let (hir, diags) = fscal_frontend::check(src);
     let Some(hir) = hir else { return Err(diags) };
-    let config = fscal_scalarizer::Config { checks: options.checks };
+    let config = fscal_scalarizer::Config {
+        checks: options.checks,
+    };
     let scalarized = fscal_scalarizer::scalarize(&hir, src, &config);
-    let warnings = diags.into_iter().filter(|d| d.severity == Severity::Warning).collect();
-    Ok(Compiled { hir, scalarized, warnings })
+    let warnings = diags
+        .into_iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .collect();
+    Ok(Compiled {
+        hir,
+        scalarized,
+        warnings,
+    })
 }
 
 fn backend_config(options: &Options) -> fscal_backend::Config {
-    let opt_level = if options.optimize { fscal_backend::OptLevel::Speed } else { fscal_backend::OptLevel::None };
-    fscal_backend::Config { opt_level, ..fscal_backend::Config::default() }
+    let opt_level = if options.optimize {
+        fscal_backend::OptLevel::Speed
+    } else {
+        fscal_backend::OptLevel::None
+    };
+    fscal_backend::Config {
+        opt_level,
+        ..fscal_backend::Config::default()
+    }
 }
 
 /// JIT-compile and run a program; its output goes to the runtime's output

@@ -6,7 +6,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
-#[command(name = "fscal", version, about = "Compile and run Fortran array kernels, with every array temporary explained")]
+#[command(
+    name = "fscal",
+    version,
+    about = "Compile and run Fortran array kernels, with every array temporary explained"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -67,14 +71,24 @@ fn normalize_args() -> Vec<String> {
 fn main() -> ExitCode {
     let cli = Cli::parse_from(normalize_args());
     match cli.command {
-        Command::Run { file, no_check, no_opt } => {
-            let options = fscal::Options { checks: !no_check, optimize: !no_opt };
+        Command::Run {
+            file,
+            no_check,
+            no_opt,
+        } => {
+            let options = fscal::Options {
+                checks: !no_check,
+                optimize: !no_opt,
+            };
             with_program(&file, &options, |compiled| {
                 fscal_runtime::error::set_source_name(&file.display().to_string());
                 fscal::run_with(compiled, &options).map_err(|e| e.to_string())
             })
         }
-        Command::Check { file, warn_temporaries } => with_program(&file, &fscal::Options::default(), |compiled| {
+        Command::Check {
+            file,
+            warn_temporaries,
+        } => with_program(&file, &fscal::Options::default(), |compiled| {
             if warn_temporaries {
                 let src = std::fs::read_to_string(&file).unwrap_or_default();
                 let warnings: Vec<_> = compiled
@@ -83,20 +97,35 @@ fn main() -> ExitCode {
                     .iter()
                     .filter_map(|n| {
                         n.temporary.as_ref().map(|why| {
-                            fscal_frontend::diagnostic::Diagnostic::warning(n.span, format!("creating array temporary: {why}"))
+                            fscal_frontend::diagnostic::Diagnostic::warning(
+                                n.span,
+                                format!("creating array temporary: {why}"),
+                            )
                         })
                     })
                     .collect();
-                eprint!("{}", fscal::diagnostics::render(&file.display().to_string(), &src, &warnings));
+                eprint!(
+                    "{}",
+                    fscal::diagnostics::render(&file.display().to_string(), &src, &warnings)
+                );
             }
             Ok(())
         }),
-        Command::Emit { what, file, no_check } => {
-            let options = fscal::Options { checks: !no_check, ..fscal::Options::default() };
+        Command::Emit {
+            what,
+            file,
+            no_check,
+        } => {
+            let options = fscal::Options {
+                checks: !no_check,
+                ..fscal::Options::default()
+            };
             with_program(&file, &options, |compiled| {
                 let text = match what {
                     EmitKind::Scalarized => fscal::emit_scalarized(compiled),
-                    EmitKind::Clif => fscal::emit_clif(compiled, &options).map_err(|e| e.to_string())?,
+                    EmitKind::Clif => {
+                        fscal::emit_clif(compiled, &options).map_err(|e| e.to_string())?
+                    }
                 };
                 print!("{text}");
                 Ok(())
@@ -132,7 +161,10 @@ fn with_program(
             ExitCode::from(1)
         }
         Ok(compiled) => {
-            eprint!("{}", fscal::diagnostics::render(&name, &src, &compiled.warnings));
+            eprint!(
+                "{}",
+                fscal::diagnostics::render(&name, &src, &compiled.warnings)
+            );
             match then(&compiled) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -148,7 +180,10 @@ fn with_program(
 fn utf8_error_position(bytes: &[u8], at: usize) -> (usize, usize) {
     let before = &bytes[..at];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
     (line, col)
 }

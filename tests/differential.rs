@@ -14,8 +14,12 @@ static RUN: Mutex<()> = Mutex::new(());
 
 /// Compile and run in-process, capturing the output.
 fn jit_output(src: &str) -> String {
-    let compiled = fscal::compile(src, &fscal::Options::default())
-        .unwrap_or_else(|d| panic!("does not compile:\n{}\n{src}", fscal::diagnostics::render("gen.f90", src, &d)));
+    let compiled = fscal::compile(src, &fscal::Options::default()).unwrap_or_else(|d| {
+        panic!(
+            "does not compile:\n{}\n{src}",
+            fscal::diagnostics::render("gen.f90", src, &d)
+        )
+    });
     let _guard = RUN.lock().unwrap_or_else(|e| e.into_inner());
     fscal_runtime::io::capture_start();
     fscal::run(&compiled).expect("backend compiles");
@@ -24,7 +28,8 @@ fn jit_output(src: &str) -> String {
 
 fn reference_output(src: &str) -> String {
     let (hir, diags) = fscal_frontend::check(src);
-    let hir = hir.unwrap_or_else(|| panic!("{}", fscal::diagnostics::render("gen.f90", src, &diags)));
+    let hir =
+        hir.unwrap_or_else(|| panic!("{}", fscal::diagnostics::render("gen.f90", src, &diags)));
     let outcome = fscal::reference::run(&hir, &fscal::reference::Limits::default());
     if let Some(e) = outcome.error {
         panic!("reference evaluator failed: {}\n{src}", e.message);
@@ -40,7 +45,12 @@ fn examples_agree_with_the_reference() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "f90") {
             let src = std::fs::read_to_string(&path).unwrap();
-            assert_eq!(jit_output(&src), reference_output(&src), "{}", path.display());
+            assert_eq!(
+                jit_output(&src),
+                reference_output(&src),
+                "{}",
+                path.display()
+            );
             n += 1;
         }
     }
@@ -116,7 +126,11 @@ fn section_subscript(rng: &mut Rng, lb: i64, ub: i64, n: i64, distinct: bool) ->
             continue;
         }
         let first = rng.range(lb, ub - span);
-        let (start, end) = if stride > 0 { (first, first + span) } else { (first + span, first) };
+        let (start, end) = if stride > 0 {
+            (first, first + span)
+        } else {
+            (first + span, first)
+        };
         if n == 0 {
             return format!("{start}:{}:{stride}", start - stride);
         }
@@ -136,12 +150,18 @@ fn generate(rng: &mut Rng) -> String {
             (lb, lb + rng.range(2, 7))
         })
         .collect();
-    let a = Array { name: "a", bounds: bounds.clone() };
+    let a = Array {
+        name: "a",
+        bounds: bounds.clone(),
+    };
     let b = Array { name: "b", bounds };
     let dims: Vec<String> = a.bounds.iter().map(|(l, u)| format!("{l}:{u}")).collect();
     let mut src = String::new();
     src.push_str("program gen\n  implicit none\n");
-    src.push_str(&format!("  integer :: a({0}), b({0})\n  integer :: i1, i2, i3\n", dims.join(",")));
+    src.push_str(&format!(
+        "  integer :: a({0}), b({0})\n  integer :: i1, i2, i3\n",
+        dims.join(",")
+    ));
     src.push_str(&fill_loops(&a.bounds));
     for _ in 0..rng.range(2, 5) {
         let loop_rank = rng.range(1, rank as i64) as usize;
@@ -149,7 +169,10 @@ fn generate(rng: &mut Rng) -> String {
         let extents: Vec<i64> = extents
             .iter()
             .enumerate()
-            .map(|(i, e)| (*e).min(a.bounds.iter().map(|(l, u)| u - l + 1).min().unwrap()).max(if i == 0 { 1 } else { 0 }))
+            .map(|(i, e)| {
+                (*e).min(a.bounds.iter().map(|(l, u)| u - l + 1).min().unwrap())
+                    .max(if i == 0 { 1 } else { 0 })
+            })
             .collect();
         let lhs = reference(rng, &a, &extents, true);
         let mut terms = Vec::new();
@@ -174,11 +197,19 @@ fn fill_loops(bounds: &[(i64, i64)]) -> String {
     let names = ["i1", "i2", "i3"];
     let mut s = String::new();
     for d in (0..bounds.len()).rev() {
-        s.push_str(&format!("  do {} = {}, {}\n", names[d], bounds[d].0, bounds[d].1));
+        s.push_str(&format!(
+            "  do {} = {}, {}\n",
+            names[d], bounds[d].0, bounds[d].1
+        ));
     }
     let idx = names[..bounds.len()].join(",");
-    let value: Vec<String> = (0..bounds.len()).map(|d| format!("{}*{}", names[d], [1, 10, 100][d])).collect();
-    s.push_str(&format!("    a({idx}) = {}\n    b({idx}) = 1000 - a({idx})\n", value.join(" + ")));
+    let value: Vec<String> = (0..bounds.len())
+        .map(|d| format!("{}*{}", names[d], [1, 10, 100][d]))
+        .collect();
+    s.push_str(&format!(
+        "    a({idx}) = {}\n    b({idx}) = 1000 - a({idx})\n",
+        value.join(" + ")
+    ));
     for _ in 0..bounds.len() {
         s.push_str("  end do\n");
     }
@@ -187,7 +218,10 @@ fn fill_loops(bounds: &[(i64, i64)]) -> String {
 
 #[test]
 fn generated_overlapping_assignments_agree_with_the_reference() {
-    let cases: u64 = std::env::var("FSCAL_DIFF_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
+    let cases: u64 = std::env::var("FSCAL_DIFF_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for case in 0..cases {
         let src = generate(&mut rng);
@@ -195,4 +229,3 @@ fn generated_overlapping_assignments_agree_with_the_reference() {
         assert_eq!(jit, reference, "case {case} differs:\n{src}");
     }
 }
-

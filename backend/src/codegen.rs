@@ -17,7 +17,9 @@
 
 use std::collections::HashSet;
 
-use cranelift_codegen::ir::{types, AbiParam, Function, GlobalValue, GlobalValueData, Signature, UserFuncName};
+use cranelift_codegen::ir::{
+    types, AbiParam, Function, GlobalValue, GlobalValueData, Signature, UserFuncName,
+};
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
@@ -86,17 +88,19 @@ impl Drop for Kernel {
 /// Build, verify, compile and finalize the program.
 pub(crate) fn compile(ir: &LoopIr, config: &Config) -> Result<Kernel> {
     let mut cg = Codegen::new(config)?;
-    let data = cg.declare_data(ir, true)?;
-    let main = cg.build_main(ir, &data, config)?;
-    cg.module.define_function(main, &mut cg.ctx)?;
-    cg.module.clear_context(&mut cg.ctx);
-    cg.module.finalize_definitions()?;
-    let code = cg.module.get_finalized_function(main);
-    let descriptors = match data.descriptors {
-        Some(id) => cg.module.get_finalized_data(id).0 as *mut Descriptor,
-        None => std::ptr::NonNull::dangling().as_ptr(),
-    };
-    Ok(Kernel { module: Some(cg.module), main: code, descriptors, n_descriptors: ir.arrays.len() })
+    match cg.define_program(ir, config) {
+        Ok((main, descriptors)) => Ok(Kernel {
+            module: Some(cg.module),
+            main,
+            descriptors,
+            n_descriptors: ir.arrays.len(),
+        }),
+        Err(e) => {
+            // SAFETY: nothing from this module has run or escaped.
+            unsafe { cg.module.free_memory() };
+            Err(e)
+        }
+    }
 }
 
 /// Build and verify the program, optionally run Cranelift's mid-end on
@@ -131,6 +135,25 @@ struct DataIds {
 }
 
 impl Codegen {
+    /// Define the data objects and `main`, finalize, and return the
+    /// addresses of `main` and of the descriptor table.
+    fn define_program(
+        &mut self,
+        ir: &LoopIr,
+        config: &Config,
+    ) -> Result<(*const u8, *mut Descriptor)> {
+        let data = self.declare_data(ir, true)?;
+        let main = self.build_main(ir, &data, config)?;
+        self.module.define_function(main, &mut self.ctx)?;
+        self.module.clear_context(&mut self.ctx);
+        self.module.finalize_definitions()?;
+        let descriptors = match data.descriptors {
+            Some(id) => self.module.get_finalized_data(id).0 as *mut Descriptor,
+            None => std::ptr::NonNull::dangling().as_ptr(),
+        };
+        Ok((self.module.get_finalized_function(main), descriptors))
+    }
+
     fn new(config: &Config) -> Result<Self> {
         let mut builder = JITBuilder::with_isa(host_isa(config)?, default_libcall_names());
         let mut provided = HashSet::new();
@@ -140,15 +163,28 @@ impl Codegen {
         }
         let module = JITModule::new(builder);
         let ctx = module.make_context();
-        Ok(Codegen { module, ctx, fctx: FunctionBuilderContext::new(), provided })
+        Ok(Codegen {
+            module,
+            ctx,
+            fctx: FunctionBuilderContext::new(),
+            provided,
+        })
     }
 
     /// Declare the data objects; with `define`, also give them contents.
     fn declare_data(&mut self, ir: &LoopIr, define: bool) -> Result<DataIds> {
-        let mut ids = DataIds { descriptors: None, cell: None, strings: None };
+        let mut ids = DataIds {
+            descriptors: None,
+            cell: None,
+            strings: None,
+        };
         if !ir.arrays.is_empty() {
-            let descs = self.module.declare_data("fscal_descriptors", Linkage::Export, true, false)?;
-            let cell = self.module.declare_data("fscal_descriptors_ptr", Linkage::Export, false, false)?;
+            let descs =
+                self.module
+                    .declare_data("fscal_descriptors", Linkage::Export, true, false)?;
+            let cell =
+                self.module
+                    .declare_data("fscal_descriptors_ptr", Linkage::Export, false, false)?;
             if define {
                 let mut desc = DataDescription::new();
                 desc.define_zeroinit(ir.arrays.len() * size_of::<Descriptor>());
@@ -165,7 +201,9 @@ impl Codegen {
             ids.cell = Some(cell);
         }
         if !ir.strings.is_empty() {
-            let strs = self.module.declare_data("fscal_strings", Linkage::Export, false, false)?;
+            let strs = self
+                .module
+                .declare_data("fscal_strings", Linkage::Export, false, false)?;
             if define {
                 let mut bytes: Vec<u8> = ir.strings.iter().flat_map(|s| s.bytes()).collect();
                 // A data object may not be empty; a NUL also ends the last
@@ -184,7 +222,9 @@ impl Codegen {
     fn build_main(&mut self, ir: &LoopIr, data: &DataIds, config: &Config) -> Result<FuncId> {
         self.module.clear_context(&mut self.ctx);
         let sig = self.module.make_signature();
-        let main = self.module.declare_function("main", Linkage::Export, &sig)?;
+        let main = self
+            .module
+            .declare_function("main", Linkage::Export, &sig)?;
         self.ctx.func.name = UserFuncName::user(0, main.as_u32());
         let func = &mut self.ctx.func;
         let mut far = |id: Option<DataId>| id.map(|id| far_data(&self.module, id, func));
@@ -194,7 +234,10 @@ impl Codegen {
             strings: far(data.strings),
             string_offsets: string_offsets(ir),
         };
-        let imports = Imports { module: &mut self.module, provided: &self.provided };
+        let imports = Imports {
+            module: &mut self.module,
+            provided: &self.provided,
+        };
         lower::lower_main(ir, &storage, imports, &mut self.ctx.func, &mut self.fctx)?;
         if config.verify {
             let flags = self.module.isa().flags().clone();
@@ -248,9 +291,17 @@ fn host_isa(config: &Config) -> Result<OwnedTargetIsa> {
     flags.set("use_colocated_libcalls", "false")?;
     // We verify once before compiling; re-verifying after every pass is
     // only worth its cost while developing the backend.
-    flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" })?;
+    flags.set(
+        "enable_verifier",
+        if cfg!(debug_assertions) {
+            "true"
+        } else {
+            "false"
+        },
+    )?;
     let isa = cranelift_native::builder().map_err(|msg| BackendError::Host(msg.to_string()))?;
-    isa.finish(settings::Flags::new(flags)).map_err(|e| BackendError::Host(e.to_string()))
+    isa.finish(settings::Flags::new(flags))
+        .map_err(|e| BackendError::Host(e.to_string()))
 }
 
 /// Access to the module for declaring runtime functions during lowering.
@@ -311,15 +362,23 @@ mod tests {
     #[test]
     fn every_runtime_function_declares() {
         let mut cg = Codegen::new(&Config::default()).unwrap();
-        let mut imports = Imports { module: &mut cg.module, provided: &cg.provided };
+        let mut imports = Imports {
+            module: &mut cg.module,
+            provided: &cg.provided,
+        };
         for f in RtFn::all() {
-            imports.import(f, &mut cg.ctx.func).unwrap_or_else(|e| panic!("{f:?}: {e}"));
+            imports
+                .import(f, &mut cg.ctx.func)
+                .unwrap_or_else(|e| panic!("{f:?}: {e}"));
         }
     }
 
     #[test]
     fn bool_parameters_are_bytes() {
-        let sig = runtime_signature(Signature::new(cranelift_codegen::isa::CallConv::SystemV), RtFn::Stop);
+        let sig = runtime_signature(
+            Signature::new(cranelift_codegen::isa::CallConv::SystemV),
+            RtFn::Stop,
+        );
         assert_eq!(sig.params[1].value_type, types::I8);
         assert!(sig.returns.is_empty());
     }

@@ -4,7 +4,8 @@
 //! `main() -> ()`, JIT-compiles it for the host and returns a [`Kernel`]
 //! that owns the machine code, the array descriptors and the constant
 //! strings. [`emit_clif`] returns the verified Cranelift IR of the same
-//! function as text, for `fscal emit clif`.
+//! function as text, for `fscal emit clif`; [`emit_clif_optimized`] the
+//! same after Cranelift's mid-end, to see what was hoisted and folded.
 //!
 //! ```
 //! use fscal_backend::{compile, Config};
@@ -21,7 +22,8 @@
 //! - `codegen`: the Cranelift module, ISA settings, data objects, and the
 //!   [`Kernel`] that owns the finished code;
 //! - `lower`: the translation of statements and expressions into a
-//!   `FunctionBuilder`, one `lower_*` helper per IR construct.
+//!   `FunctionBuilder`, one `lower_*` helper per IR construct, building SSA
+//!   form directly from the structured IR.
 //!
 //! Lowering recurses over the IR tree. So that deeply nested programs do
 //! not overflow the caller's stack, [`compile`] and [`emit_clif`] run the
@@ -60,7 +62,11 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { opt_level: OptLevel::Speed, verify: true, stack_size: 256 << 20 }
+        Config {
+            opt_level: OptLevel::Speed,
+            verify: true,
+            stack_size: 256 << 20,
+        }
     }
 }
 

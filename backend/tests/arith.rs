@@ -30,7 +30,10 @@ fn division_by_minus_one_does_not_trap() {
     let min = i32::MIN.to_string();
     assert_eq!(out, [min.as_str(), "0", &min, "0", "-7"]);
     let out = eval(ScalarTy::I64, i64c(-1), |m1| {
-        vec![bin(BinOp::Div, i64c(i64::MIN), m1.clone()), bin(BinOp::Rem, i64c(i64::MIN), m1)]
+        vec![
+            bin(BinOp::Div, i64c(i64::MIN), m1.clone()),
+            bin(BinOp::Rem, i64c(i64::MIN), m1),
+        ]
     });
     assert_eq!(out, [i64::MIN.to_string(), "0".to_string()]);
 }
@@ -102,7 +105,10 @@ fn float_unary_and_sign() {
             un(UnOp::Floor, x.clone()),
             un(UnOp::Ceil, x.clone()),
             un(UnOp::Trunc, x.clone()),
-            un(UnOp::Sqrt, un(UnOp::Abs, bin(BinOp::Mul, x.clone(), f64c(10.0)))),
+            un(
+                UnOp::Sqrt,
+                un(UnOp::Abs, bin(BinOp::Mul, x.clone(), f64c(10.0))),
+            ),
             bin(BinOp::CopySign, f64c(3.0), x.clone()),
             bin(BinOp::Rem, f64c(7.5), x),
         ]
@@ -119,23 +125,44 @@ fn conversions() {
             conv(ScalarTy::I64, bin(BinOp::Mul, x.clone(), f64c(1e300))),
             conv(ScalarTy::I32, f64c(f64::NAN)),
             conv(ScalarTy::F64, conv(ScalarTy::F32, x.clone())),
-            conv(ScalarTy::I32, conv(ScalarTy::I64, conv(ScalarTy::I32, x.clone()))),
+            conv(
+                ScalarTy::I32,
+                conv(ScalarTy::I64, conv(ScalarTy::I32, x.clone())),
+            ),
             conv(ScalarTy::I32, i64c((1 << 32) + 5)),
             conv(ScalarTy::F64, i32c(-7)),
             conv(ScalarTy::I64, cmp(CmpOp::Lt, x.clone(), f64c(0.0))),
             conv(ScalarTy::I32, cmp(CmpOp::Gt, x, f64c(0.0))),
         ]
     });
-    let expect = ["-3", "-3", &i64::MIN.to_string(), "0", "-3.75", "-3", "5", "-7", "1", "0"];
+    let expect = [
+        "-3",
+        "-3",
+        &i64::MIN.to_string(),
+        "0",
+        "-3.75",
+        "-3",
+        "5",
+        "-7",
+        "1",
+        "0",
+    ];
     assert_eq!(floats(&out), floats(&expect.map(String::from)));
 }
 
 #[test]
 fn wrapping_integer_arithmetic() {
     let out = eval(ScalarTy::I32, i32c(i32::MAX), |x| {
-        vec![bin(BinOp::Add, x.clone(), i32c(1)), bin(BinOp::Mul, x.clone(), i32c(2)), un(UnOp::Neg, i32c(i32::MIN))]
+        vec![
+            bin(BinOp::Add, x.clone(), i32c(1)),
+            bin(BinOp::Mul, x.clone(), i32c(2)),
+            un(UnOp::Neg, i32c(i32::MIN)),
+        ]
     });
-    assert_eq!(out, [i32::MIN.to_string(), "-2".into(), i32::MIN.to_string()]);
+    assert_eq!(
+        out,
+        [i32::MIN.to_string(), "-2".into(), i32::MIN.to_string()]
+    );
 }
 
 #[test]

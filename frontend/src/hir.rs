@@ -496,7 +496,12 @@ impl Program {
 impl Expr {
     /// A constant expression.
     pub fn constant(value: Value, ty: Type, span: Span) -> Expr {
-        Expr { kind: ExprKind::Const(value), ty, rank: 0, span }
+        Expr {
+            kind: ExprKind::Const(value),
+            ty,
+            rank: 0,
+            span,
+        }
     }
     /// The constant value, if this is a constant.
     pub fn as_const(&self) -> Option<Value> {

@@ -6,9 +6,9 @@
 //! The frontend does no I/O.
 pub mod ast;
 pub mod diagnostic;
+pub mod hir;
 pub mod lexer;
 pub mod parser;
-pub mod hir;
 pub mod sema;
 
 /// Parse and check a program: the HIR when there is no error, and every

@@ -75,16 +75,31 @@ pub fn plan(bounds: &[(i64, i64)], elem_size: i64) -> Result<(Vec<Dim>, u64), Al
     }
     let extents: Vec<i64> = bounds
         .iter()
-        .map(|&(lb, ub)| if ub < lb { 0 } else { ub.checked_sub(lb).and_then(|d| d.checked_add(1)).unwrap_or(-1) })
+        .map(|&(lb, ub)| {
+            if ub < lb {
+                0
+            } else {
+                ub.checked_sub(lb)
+                    .and_then(|d| d.checked_add(1))
+                    .unwrap_or(-1)
+            }
+        })
         .collect();
-    let overflow = || AllocError::Overflow { extents: extents.clone(), elem_size };
+    let overflow = || AllocError::Overflow {
+        extents: extents.clone(),
+        elem_size,
+    };
     let mut dims = Vec::with_capacity(bounds.len());
     let mut count: i64 = 1;
     for (&(lb, _), &ext) in bounds.iter().zip(&extents) {
         if ext < 0 {
             return Err(overflow());
         }
-        dims.push(Dim { lbound: lb, extent: ext, stride: count });
+        dims.push(Dim {
+            lbound: lb,
+            extent: ext,
+            stride: count,
+        });
         count = count.checked_mul(ext).ok_or_else(overflow)?;
     }
     let bytes = count.checked_mul(elem_size.max(0)).ok_or_else(overflow)?;
@@ -128,16 +143,25 @@ fn fill(desc: &mut Descriptor, dims: &[Dim], elem_size: i64, base: *mut u8) {
     desc.base = base;
     desc.elem_size = elem_size;
     desc.rank = dims.len() as i64;
-    desc.offset = -dims.iter().fold(0i64, |acc, d| acc.wrapping_add(d.lbound.wrapping_mul(d.stride)));
+    desc.offset = -dims.iter().fold(0i64, |acc, d| {
+        acc.wrapping_add(d.lbound.wrapping_mul(d.stride))
+    });
     desc.dims[..dims.len()].copy_from_slice(dims);
 }
 
 /// Allocate `desc` with the given `(lb, ub)` bounds (the safe core of
 /// [`fscal_allocate`]). Errors if the array is already allocated.
-pub fn allocate(desc: &mut Descriptor, bounds: &[(i64, i64)], elem_size: i64, name: &str) -> Result<(), String> {
+pub fn allocate(
+    desc: &mut Descriptor,
+    bounds: &[(i64, i64)],
+    elem_size: i64,
+    name: &str,
+) -> Result<(), String> {
     let what = format!("array '{name}'");
     if !desc.base.is_null() {
-        return Err(format!("attempt to allocate already allocated array '{name}'"));
+        return Err(format!(
+            "attempt to allocate already allocated array '{name}'"
+        ));
     }
     let (dims, bytes) = plan(bounds, elem_size).map_err(|e| e.message(&what))?;
     let base = raw_alloc(bytes).map_err(|e| e.message(&what))?;
@@ -146,12 +170,15 @@ pub fn allocate(desc: &mut Descriptor, bounds: &[(i64, i64)], elem_size: i64, na
 }
 
 /// Free `desc` and mark it unallocated. Errors if it is not allocated.
-pub fn deallocate(desc: &mut Descriptor, name: &str) -> Result<(), String> {
+///
+/// # Safety
+/// `desc.base` must be null or the live data pointer of an array allocated
+/// by this module ([`allocate`], [`fscal_allocate`], [`fscal_temp_alloc`]).
+pub unsafe fn deallocate(desc: &mut Descriptor, name: &str) -> Result<(), String> {
     if desc.base.is_null() {
         return Err(format!("attempt to deallocate unallocated array '{name}'"));
     }
-    // SAFETY: a non-null base was produced by `raw_alloc` (the descriptor
-    // contract: generated code never stores any other pointer there).
+    // SAFETY: the caller guarantees the base came from `raw_alloc`.
     unsafe { raw_free(desc.base) };
     desc.base = std::ptr::null_mut();
     Ok(())
@@ -192,9 +219,17 @@ pub unsafe extern "C" fn fscal_allocate(
     // SAFETY: forwarded caller contract.
     let name = unsafe { name_from_raw(name, name_len) };
     if !(0..=MAX_RANK as i64).contains(&rank) || scratch.len() < 2 * rank as usize {
-        runtime_error(line, col, &AllocError::BadRank(rank).message(&format!("array '{name}'")));
+        runtime_error(
+            line,
+            col,
+            &AllocError::BadRank(rank).message(&format!("array '{name}'")),
+        );
     }
-    let bounds: Vec<(i64, i64)> = scratch.chunks(2).take(rank as usize).map(|c| (c[0], c[1])).collect();
+    let bounds: Vec<(i64, i64)> = scratch
+        .chunks(2)
+        .take(rank as usize)
+        .map(|c| (c[0], c[1]))
+        .collect();
     // SAFETY: the caller guarantees `desc` points to a valid descriptor.
     let desc = unsafe { &mut *(desc as *mut Descriptor) };
     if let Err(msg) = allocate(desc, &bounds, elem_size, &name) {
@@ -207,16 +242,27 @@ pub unsafe extern "C" fn fscal_allocate(
 /// # Safety
 /// As for [`fscal_allocate`].
 #[no_mangle]
-pub unsafe extern "C" fn fscal_deallocate(desc: i64, name: i64, name_len: i64, line: i64, col: i64) {
+pub unsafe extern "C" fn fscal_deallocate(
+    desc: i64,
+    name: i64,
+    name_len: i64,
+    line: i64,
+    col: i64,
+) {
     // SAFETY: the caller guarantees `desc` points to a valid descriptor.
     let d = unsafe { &mut *(desc as *mut Descriptor) };
     if d.base.is_null() {
         // SAFETY: forwarded caller contract.
         let name = unsafe { name_from_raw(name, name_len) };
-        runtime_error(line, col, &format!("attempt to deallocate unallocated array '{name}'"));
+        runtime_error(
+            line,
+            col,
+            &format!("attempt to deallocate unallocated array '{name}'"),
+        );
     }
-    // Cannot fail: the base is non-null.
-    let _ = deallocate(d, "");
+    // SAFETY: generated code only stores pointers from this module in a
+    // descriptor's base (the caller's contract).
+    let _ = unsafe { deallocate(d, "") };
 }
 
 /// `fscal_temp_alloc(desc, rank, elem_size, line, col)`: allocate a
@@ -226,14 +272,24 @@ pub unsafe extern "C" fn fscal_deallocate(desc: i64, name: i64, name_len: i64, l
 /// # Safety
 /// `desc` must point to a valid [`Descriptor`].
 #[no_mangle]
-pub unsafe extern "C" fn fscal_temp_alloc(desc: i64, rank: i64, elem_size: i64, line: i64, col: i64) {
+pub unsafe extern "C" fn fscal_temp_alloc(
+    desc: i64,
+    rank: i64,
+    elem_size: i64,
+    line: i64,
+    col: i64,
+) {
     let scratch = take_scratch();
     let what = "a temporary array";
     if !(0..=MAX_RANK as i64).contains(&rank) || scratch.len() < rank as usize {
         runtime_error(line, col, &AllocError::BadRank(rank).message(what));
     }
-    let bounds: Vec<(i64, i64)> = scratch[..rank as usize].iter().map(|&e| (0, e.max(0) - 1)).collect();
-    let (dims, bytes) = plan(&bounds, elem_size).unwrap_or_else(|e| runtime_error(line, col, &e.message(what)));
+    let bounds: Vec<(i64, i64)> = scratch[..rank as usize]
+        .iter()
+        .map(|&e| (0, e.max(0) - 1))
+        .collect();
+    let (dims, bytes) =
+        plan(&bounds, elem_size).unwrap_or_else(|e| runtime_error(line, col, &e.message(what)));
     let base = raw_alloc(bytes).unwrap_or_else(|e| runtime_error(line, col, &e.message(what)));
     // SAFETY: the caller guarantees `desc` points to a valid descriptor.
     let desc = unsafe { &mut *(desc as *mut Descriptor) };
@@ -248,7 +304,8 @@ pub unsafe extern "C" fn fscal_temp_alloc(desc: i64, rank: i64, elem_size: i64, 
 pub unsafe extern "C" fn fscal_temp_free(desc: i64) {
     // SAFETY: the caller guarantees `desc` points to a valid descriptor.
     let d = unsafe { &mut *(desc as *mut Descriptor) };
-    let _ = deallocate(d, "");
+    // SAFETY: as above, the base is null or comes from this module.
+    let _ = unsafe { deallocate(d, "") };
 }
 
 /// `fscal_check_allocated(desc, name, name_len, line, col)`: error when the
@@ -257,7 +314,13 @@ pub unsafe extern "C" fn fscal_temp_free(desc: i64) {
 /// # Safety
 /// As for [`fscal_allocate`].
 #[no_mangle]
-pub unsafe extern "C" fn fscal_check_allocated(desc: i64, name: i64, name_len: i64, line: i64, col: i64) {
+pub unsafe extern "C" fn fscal_check_allocated(
+    desc: i64,
+    name: i64,
+    name_len: i64,
+    line: i64,
+    col: i64,
+) {
     // SAFETY: the caller guarantees `desc` points to a valid descriptor.
     let d = unsafe { &*(desc as *const Descriptor) };
     if d.base.is_null() {

@@ -134,7 +134,10 @@ mod tests {
 
     #[test]
     fn shape_and_text() {
-        assert_eq!(shape_message(1, 10, 9), "array shapes do not conform in dimension 1 (10 and 9)");
+        assert_eq!(
+            shape_message(1, 10, 9),
+            "array shapes do not conform in dimension 1 (10 and 9)"
+        );
         set_source_name("t.f90");
         assert_eq!(error_text(3, 7, "boom"), "t.f90:3:7: runtime error: boom");
     }

@@ -123,7 +123,14 @@ pub unsafe extern "C" fn fscal_io_begin(fmt: i64, fmt_len: i64, line: i64, col: 
         // SAFETY: forwarded caller contract.
         Some(unsafe { crate::error::name_from_raw(fmt, fmt_len) })
     };
-    PENDING.with(|p| *p.borrow_mut() = Some(Pending { format, items: Vec::new(), line, col }));
+    PENDING.with(|p| {
+        *p.borrow_mut() = Some(Pending {
+            format,
+            items: Vec::new(),
+            line,
+            col,
+        })
+    });
 }
 
 /// `fscal_io_i32(v)`: an `integer(4)` item.

@@ -8,6 +8,24 @@
 //! - run-time error reporting: `FILE:LINE:COL: runtime error: ...`, exit 2.
 //!
 //! This crate depends on no other workspace crate.
+//!
+//! ```
+//! use fscal_runtime::format::{list_directed, Item};
+//! use fscal_runtime::{alloc, Descriptor};
+//!
+//! // `real(8) :: a(10)`: column-major, lower bound 1, offset -1.
+//! let mut a = Descriptor::empty();
+//! alloc::allocate(&mut a, &[(1, 10)], 8, "a").unwrap();
+//! assert_eq!((a.dims[0].extent, a.dims[0].stride, a.offset), (10, 1, -1));
+//! // SAFETY: `a` was allocated by `alloc::allocate`.
+//! unsafe { alloc::deallocate(&mut a, "a") }.unwrap();
+//!
+//! // `print *, 1, 0.5d0`, exactly as gfortran writes it.
+//! let text = list_directed(&[Item::I32(1), Item::F64(0.5)]);
+//! assert_eq!(text, "           1  0.50000000000000000     \n");
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod alloc;
 pub mod error;
@@ -76,7 +94,11 @@ impl Descriptor {
             offset: 0,
             elem_size: 0,
             rank: 0,
-            dims: [Dim { lbound: 0, extent: 0, stride: 0 }; MAX_RANK],
+            dims: [Dim {
+                lbound: 0,
+                extent: 0,
+                stride: 0,
+            }; MAX_RANK],
         }
     }
 }
@@ -112,6 +134,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         io::fscal_io_end,
         io::fscal_stop,
         math::fscal_pow_i32,
+        math::fscal_fmod_f32,
+        math::fscal_fmod_f64,
         math::fscal_pow_i64,
         math::fscal_powi_f32,
         math::fscal_powi_f64,

@@ -132,6 +132,19 @@ pub extern "C" fn fscal_nint_f64(x: f64) -> i64 {
     x.round() as i64
 }
 
+/// `fscal_fmod_f32(a, p)`: C `fmodf`, exact, with the sign of `a` (real
+/// `mod`; `modulo` adjusts its result in generated code).
+#[no_mangle]
+pub extern "C" fn fscal_fmod_f32(a: f32, p: f32) -> f32 {
+    a % p
+}
+
+/// `fscal_fmod_f64(a, p)`: as [`fscal_fmod_f32`].
+#[no_mangle]
+pub extern "C" fn fscal_fmod_f64(a: f64, p: f64) -> f64 {
+    a % p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +202,7 @@ mod tests {
         assert_eq!(fscal_exp_f32(0.0), 1.0);
         assert_eq!(fscal_atan2_f64(1.0, 1.0), std::f64::consts::FRAC_PI_4);
         assert_eq!(fscal_pow_f64(2.0, 0.5), std::f64::consts::SQRT_2);
+        assert_eq!(fscal_fmod_f64(-7.5, 2.0), -1.5);
+        assert_eq!(fscal_fmod_f32(7.5, -2.0), 1.5);
     }
 }

@@ -1,8 +1,8 @@
 //! Allocation: bounds, strides, offsets, and the failure messages.
 
 use fscal_runtime::alloc::{
-    allocate, deallocate, fscal_allocate, fscal_bounds_push, fscal_deallocate, fscal_temp_alloc, fscal_temp_free,
-    plan, AllocError,
+    allocate, deallocate, fscal_allocate, fscal_bounds_push, fscal_deallocate, fscal_temp_alloc,
+    fscal_temp_free, plan, AllocError,
 };
 use fscal_runtime::{Descriptor, Dim};
 
@@ -34,10 +34,32 @@ fn column_major_strides_and_offset() {
     assert!(!d.base.is_null());
     assert_eq!(d.rank, 3);
     assert_eq!(d.elem_size, 8);
-    assert_eq!(d.dims[0], Dim { lbound: 1, extent: 10, stride: 1 });
-    assert_eq!(d.dims[1], Dim { lbound: 0, extent: 5, stride: 10 });
-    assert_eq!(d.dims[2], Dim { lbound: -2, extent: 5, stride: 50 });
-    assert_eq!(d.offset, -(1 + 0 + -2 * 50));
+    assert_eq!(
+        d.dims[0],
+        Dim {
+            lbound: 1,
+            extent: 10,
+            stride: 1
+        }
+    );
+    assert_eq!(
+        d.dims[1],
+        Dim {
+            lbound: 0,
+            extent: 5,
+            stride: 10
+        }
+    );
+    assert_eq!(
+        d.dims[2],
+        Dim {
+            lbound: -2,
+            extent: 5,
+            stride: 50
+        }
+    );
+    // offset = -(lb0 * 1 + lb1 * 10 + lb2 * 50)
+    assert_eq!(d.offset, -(1 - 2 * 50));
     // Every element is addressable: write them all through the descriptor.
     let base = d.base as *mut f64;
     for k in -2..=2 {
@@ -61,8 +83,16 @@ fn empty_extent_still_allocated() {
     user_alloc(&mut d, &[(1, 0), (5, 7)], 4);
     assert!(!d.base.is_null());
     assert_eq!(d.dims[0].extent, 0);
-    assert_eq!(d.dims[1], Dim { lbound: 5, extent: 3, stride: 0 });
-    deallocate(&mut d, "a").unwrap();
+    assert_eq!(
+        d.dims[1],
+        Dim {
+            lbound: 5,
+            extent: 3,
+            stride: 0
+        }
+    );
+    // SAFETY: `d` was allocated by `fscal_allocate`.
+    unsafe { deallocate(&mut d, "a") }.unwrap();
 }
 
 #[test]
@@ -73,8 +103,22 @@ fn temporaries_are_zero_based() {
     let p = &mut d as *mut Descriptor as i64;
     // SAFETY: `p` points to a valid descriptor.
     unsafe { fscal_temp_alloc(p, 2, 8, 1, 1) };
-    assert_eq!(d.dims[0], Dim { lbound: 0, extent: 3, stride: 1 });
-    assert_eq!(d.dims[1], Dim { lbound: 0, extent: 4, stride: 3 });
+    assert_eq!(
+        d.dims[0],
+        Dim {
+            lbound: 0,
+            extent: 3,
+            stride: 1
+        }
+    );
+    assert_eq!(
+        d.dims[1],
+        Dim {
+            lbound: 0,
+            extent: 4,
+            stride: 3
+        }
+    );
     assert_eq!(d.offset, 0);
     // SAFETY: as above; freeing twice is a no-op the second time.
     unsafe {
@@ -87,13 +131,18 @@ fn temporaries_are_zero_based() {
 #[test]
 fn double_allocate_and_unallocated_deallocate() {
     let mut d = Descriptor::empty();
-    assert_eq!(deallocate(&mut d, "a").unwrap_err(), "attempt to deallocate unallocated array 'a'");
+    assert_eq!(
+        // SAFETY: `d` is unallocated.
+        unsafe { deallocate(&mut d, "a") }.unwrap_err(),
+        "attempt to deallocate unallocated array 'a'"
+    );
     allocate(&mut d, &[(1, 3)], 4, "a").unwrap();
     assert_eq!(
         allocate(&mut d, &[(1, 3)], 4, "a").unwrap_err(),
         "attempt to allocate already allocated array 'a'"
     );
-    deallocate(&mut d, "a").unwrap();
+    // SAFETY: `d` was allocated by `allocate`.
+    unsafe { deallocate(&mut d, "a") }.unwrap();
 }
 
 #[test]
@@ -120,6 +169,9 @@ fn allocator_failure_is_reported() {
     // One pebibyte: the allocator refuses it without touching memory.
     let mut d = Descriptor::empty();
     let e = allocate(&mut d, &[(1, 1 << 47)], 8, "huge").unwrap_err();
-    assert_eq!(e, "allocation of 1125899906842624 bytes for array 'huge' failed");
+    assert_eq!(
+        e,
+        "allocation of 1125899906842624 bytes for array 'huge' failed"
+    );
     assert!(d.base.is_null());
 }

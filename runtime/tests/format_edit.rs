@@ -34,9 +34,17 @@ fn integer_editing() {
     // print '(sp,i5)', 42
     check("(sp,i5)", &[I32(42)], "  +42\n");
     // print '(sp, i3, ss, i3, s, i3)', 1, 2, 3
-    check("(sp, i3, ss, i3, s, i3)", &[I32(1), I32(2), I32(3)], " +1  2  3\n");
+    check(
+        "(sp, i3, ss, i3, s, i3)",
+        &[I32(1), I32(2), I32(3)],
+        " +1  2  3\n",
+    );
     // print '(i0, 1x, i0)', 2147483647, (-2147483647-1)
-    check("(i0, 1x, i0)", &[I32(2147483647), I32(i32::MIN)], "2147483647 -2147483648\n");
+    check(
+        "(i0, 1x, i0)",
+        &[I32(2147483647), I32(i32::MIN)],
+        "2147483647 -2147483648\n",
+    );
     // print '(i20)', (-9223372036854775807_8-1)
     check("(i20)", &[I64(i64::MIN)], "-9223372036854775808\n");
     // print '(b8)', 42
@@ -106,13 +114,29 @@ fn f_editing() {
     // print '(f10.3)', -0.0
     check("(f10.3)", &[F32(-0.0)], "    -0.000\n");
     // print '(f40.2)', 1d30
-    check("(f40.2)", &[F64(1e30)], "      1000000000000000019884624838656.00\n");
+    check(
+        "(f40.2)",
+        &[F64(1e30)],
+        "      1000000000000000019884624838656.00\n",
+    );
     // print '(f40.2)', 1e30
-    check("(f40.2)", &[F32(1e30)], "      1000000015047466219876688855040.00\n");
+    check(
+        "(f40.2)",
+        &[F32(1e30)],
+        "      1000000015047466219876688855040.00\n",
+    );
     // print '(f50.40)', 0.1d0
-    check("(f50.40)", &[F64(0.1e0)], "        0.1000000000000000055511151231257827021182\n");
+    check(
+        "(f50.40)",
+        &[F64(0.1e0)],
+        "        0.1000000000000000055511151231257827021182\n",
+    );
     // print '(f50.40)', 0.1
-    check("(f50.40)", &[F32(0.1)], "        0.1000000014901161193847656250000000000000\n");
+    check(
+        "(f50.40)",
+        &[F32(0.1)],
+        "        0.1000000014901161193847656250000000000000\n",
+    );
     // print '(sp,f6.2)', 1.5
     check("(sp,f6.2)", &[F32(1.5)], " +1.50\n");
     // print '(2p, f8.3)', 1.5
@@ -122,11 +146,33 @@ fn f_editing() {
     // print '(dc, f8.3)', 1.5
     check("(dc, f8.3)", &[F32(1.5)], "   1,500\n");
     // print '(f8.2, f3.0, f4.0, f0.2)', inf4, inf4, -inf4, inf4
-    check("(f8.2, f3.0, f4.0, f0.2)", &[F32(f32::INFINITY), F32(f32::INFINITY), F32(f32::NEG_INFINITY), F32(f32::INFINITY)], "InfinityInf-InfInf\n");
+    check(
+        "(f8.2, f3.0, f4.0, f0.2)",
+        &[
+            F32(f32::INFINITY),
+            F32(f32::INFINITY),
+            F32(f32::NEG_INFINITY),
+            F32(f32::INFINITY),
+        ],
+        "InfinityInf-InfInf\n",
+    );
     // print '(f8.2, f3.0, f2.0)', nan4, nan4, nan4
-    check("(f8.2, f3.0, f2.0)", &[F32(f32::NAN), F32(f32::NAN), F32(f32::NAN)], "     NaNNaN**\n");
+    check(
+        "(f8.2, f3.0, f2.0)",
+        &[F32(f32::NAN), F32(f32::NAN), F32(f32::NAN)],
+        "     NaNNaN**\n",
+    );
     // print '(sp, f8.2, f4.0, f9.0, f0.2)', inf8, inf8, inf8, inf8
-    check("(sp, f8.2, f4.0, f9.0, f0.2)", &[F64(f64::INFINITY), F64(f64::INFINITY), F64(f64::INFINITY), F64(f64::INFINITY)], "    +Inf+Inf+Infinity+Inf\n");
+    check(
+        "(sp, f8.2, f4.0, f9.0, f0.2)",
+        &[
+            F64(f64::INFINITY),
+            F64(f64::INFINITY),
+            F64(f64::INFINITY),
+            F64(f64::INFINITY),
+        ],
+        "    +Inf+Inf+Infinity+Inf\n",
+    );
     // print '(f12.5)', 2.675d0
     check("(f12.5)", &[F64(2.675e0)], "     2.67500\n");
     // print '(f6.1)', 0.05d0
@@ -196,7 +242,7 @@ fn e_es_en_d_editing() {
     // print '(d12.3)', 1.5
     check("(d12.3)", &[F32(1.5)], "   0.150D+01\n");
     // print '(d25.16)', 1d0/3d0
-    check("(d25.16)", &[F64(1.0/3.0)], "   0.3333333333333333D+00\n");
+    check("(d25.16)", &[F64(1.0 / 3.0)], "   0.3333333333333333D+00\n");
     // print '(-1p, e12.4)', 1.5
     check("(-1p, e12.4)", &[F32(1.5)], "  0.0150E+02\n");
     // print '(2p, e12.4)', 1.5
@@ -212,9 +258,22 @@ fn e_es_en_d_editing() {
     // print '(sp, e12.3)', 1.5
     check("(sp, e12.3)", &[F32(1.5)], "  +0.150E+01\n");
     // print '(e10.2, g10.2)', inf4, -inf4
-    check("(e10.2, g10.2)", &[F32(f32::INFINITY), F32(f32::NEG_INFINITY)], "  Infinity -Infinity\n");
+    check(
+        "(e10.2, g10.2)",
+        &[F32(f32::INFINITY), F32(f32::NEG_INFINITY)],
+        "  Infinity -Infinity\n",
+    );
     // print '(e3.1, e4.1, e8.1, e9.1)', -inf8, -inf8, -inf8, -inf8
-    check("(e3.1, e4.1, e8.1, e9.1)", &[F64(f64::NEG_INFINITY), F64(f64::NEG_INFINITY), F64(f64::NEG_INFINITY), F64(f64::NEG_INFINITY)], "***-Inf    -Inf-Infinity\n");
+    check(
+        "(e3.1, e4.1, e8.1, e9.1)",
+        &[
+            F64(f64::NEG_INFINITY),
+            F64(f64::NEG_INFINITY),
+            F64(f64::NEG_INFINITY),
+            F64(f64::NEG_INFINITY),
+        ],
+        "***-Inf    -Inf-Infinity\n",
+    );
 }
 
 #[test]
@@ -314,9 +373,43 @@ fn logical_and_character_editing() {
     // print '(a7)', 'hello'
     check("(a7)", &[Str("hello".into())], "  hello\n");
     // print '(a, a)', 'con', 'cat'
-    check("(a, a)", &[Str("con".into()), Str("cat".into())], "concat\n");
+    check(
+        "(a, a)",
+        &[Str("con".into()), Str("cat".into())],
+        "concat\n",
+    );
     // print '(l3)', 42
     check("(l3)", &[I32(42)], "  T\n");
     // print '(l3)', 0
     check("(l3)", &[I32(0)], "  F\n");
+}
+
+#[test]
+fn gnu_extensions_and_odd_widths() {
+    // print '(z8)', 1.0
+    check("(z8)", &[F32(1.0)], "3F800000\n");
+    // print '(z0)', -1.0d0
+    check("(z0)", &[F64(-1.0)], "BFF0000000000000\n");
+    // print '(b0)', .true.
+    check("(b0)", &[Bool(true)], "1\n");
+    // print '(o0)', .false.
+    check("(o0)", &[Bool(false)], "0\n");
+    // print '(l2)', 0.0
+    check("(l2)", &[F32(0.0)], " F\n");
+    // print '(l2)', -0.0
+    check("(l2)", &[F32(-0.0)], " T\n");
+    // print '(l3)', 'ab'
+    check("(l3)", &[Str("ab".into())], "  T\n");
+    // print '(f3.99999)', 1.5
+    check("(f3.99999)", &[F32(1.5)], "***\n");
+    // print '(x, i1)', 42
+    check("(x, i1)", &[I32(42)], " *\n");
+    // print '((i1)))', 42
+    check("((i1)))", &[I32(42)], "*\n");
+    // print '(es12.0)', 1.5
+    check("(es12.0)", &[F32(1.5)], "      2.E+00\n");
+    // print '(en12.0)', 1.5
+    check("(en12.0)", &[F32(1.5)], "      2.E+00\n");
+    // print '(+1p, f5.1)', 1.5
+    check("(+1p, f5.1)", &[F32(1.5)], " 15.0\n");
 }

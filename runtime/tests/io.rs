@@ -1,8 +1,8 @@
 //! The `extern "C"` output API, run in-process with output capture.
 
 use fscal_runtime::io::{
-    fscal_io_begin, fscal_io_bool, fscal_io_end, fscal_io_f32, fscal_io_f64, fscal_io_i32, fscal_io_i64,
-    fscal_io_str,
+    fscal_io_begin, fscal_io_bool, fscal_io_end, fscal_io_f32, fscal_io_f64, fscal_io_i32,
+    fscal_io_i64, fscal_io_str,
 };
 use fscal_runtime::{capture_start, capture_take};
 
@@ -29,7 +29,10 @@ fn list_directed_statement() {
     fscal_io_end();
     begin(None);
     fscal_io_end();
-    assert_eq!(capture_take(), " x =           1  0.33333333333333331      T\n\n");
+    assert_eq!(
+        capture_take(),
+        " x =           1  0.33333333333333331      T\n\n"
+    );
 }
 
 #[test]
@@ -70,9 +73,16 @@ fn capture_is_per_thread_and_resets() {
 #[test]
 fn render_reports_format_errors() {
     use fscal_runtime::format::Item;
-    let e = fscal_runtime::io::render(Some("(i3, /, f5.1)"), &[Item::I32(1), Item::I32(2)]).unwrap_err();
-    assert_eq!(e.to_string(), "Expected REAL for item 2 in formatted transfer, got INTEGER");
+    let e = fscal_runtime::io::render(Some("(i3, /, f5.1)"), &[Item::I32(1), Item::I32(2)])
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Expected REAL for item 2 in formatted transfer, got INTEGER"
+    );
     assert_eq!(e.partial, "  1\n");
     let e = fscal_runtime::io::render(Some("(i)"), &[]).unwrap_err();
-    assert_eq!(e.to_string(), "Nonnegative width required in format: '(i)' at column 3");
+    assert_eq!(
+        e.to_string(),
+        "Nonnegative width required in format: '(i)' at column 3"
+    );
 }

@@ -76,7 +76,8 @@ fn runtime_error_flushes_output_then_exits_2() {
     );
     let out = run_child("child_div_zero");
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("d.f90:5:12: runtime error: integer division by zero\n"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("d.f90:5:12: runtime error: integer division by zero\n"));
 }
 
 #[test]

@@ -34,6 +34,8 @@ fn symbol_names_are_complete_and_unique() {
         "fscal_atan2_f64",
         "fscal_nint_f32",
         "fscal_nint_f64",
+        "fscal_fmod_f32",
+        "fscal_fmod_f64",
         "fscal_sin_f32",
         "fscal_sin_f64",
         "fscal_cos_f32",

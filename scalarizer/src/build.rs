@@ -17,7 +17,13 @@ pub(crate) fn add(a: Expr, b: Expr) -> Expr {
         (Some(x), Some(y)) if x.checked_add(y).is_some() => Expr::Const(Const::I64(x + y)),
         (Some(0), _) => b,
         (_, Some(0)) => a,
-        (_, Some(y)) if y < 0 && y != i64::MIN => Expr::Binary(BinOp::Sub, Box::new(a), Box::new(Expr::Const(Const::I64(-y)))),
+        // Constants last: `s - 1` reads better than `-1 + s`.
+        (Some(_), None) => add(b, a),
+        (_, Some(y)) if y < 0 && y != i64::MIN => Expr::Binary(
+            BinOp::Sub,
+            Box::new(a),
+            Box::new(Expr::Const(Const::I64(-y))),
+        ),
         _ => Expr::Binary(BinOp::Add, Box::new(a), Box::new(b)),
     }
 }
@@ -46,7 +52,9 @@ pub(crate) fn mul(a: Expr, b: Expr) -> Expr {
 /// `a / b` (truncating; `b` is known non-zero)
 pub(crate) fn div(a: Expr, b: Expr) -> Expr {
     match (as_i64(&a), as_i64(&b)) {
-        (Some(x), Some(y)) if y != 0 && x.checked_div(y).is_some() => Expr::Const(Const::I64(x / y)),
+        (Some(x), Some(y)) if y != 0 && x.checked_div(y).is_some() => {
+            Expr::Const(Const::I64(x / y))
+        }
         (_, Some(1)) => a,
         _ => Expr::Binary(BinOp::Div, Box::new(a), Box::new(b)),
     }
@@ -81,7 +89,9 @@ pub(crate) fn or(a: Expr, b: Expr) -> Expr {
     match (&a, &b) {
         (Expr::Const(Const::Bool(false)), _) => b,
         (_, Expr::Const(Const::Bool(false))) => a,
-        (Expr::Const(Const::Bool(true)), _) | (_, Expr::Const(Const::Bool(true))) => Expr::Const(Const::Bool(true)),
+        (Expr::Const(Const::Bool(true)), _) | (_, Expr::Const(Const::Bool(true))) => {
+            Expr::Const(Const::Bool(true))
+        }
         _ => Expr::Binary(BinOp::Or, Box::new(a), Box::new(b)),
     }
 }

@@ -50,8 +50,16 @@ struct Signs {
 }
 
 impl Signs {
-    const ALL: Signs = Signs { lt: true, eq: true, gt: true };
-    const EQ: Signs = Signs { lt: false, eq: true, gt: false };
+    const ALL: Signs = Signs {
+        lt: true,
+        eq: true,
+        gt: true,
+    };
+    const EQ: Signs = Signs {
+        lt: false,
+        eq: true,
+        gt: false,
+    };
     fn is_empty(self) -> bool {
         !(self.lt || self.eq || self.gt)
     }
@@ -75,7 +83,12 @@ pub(crate) fn decide(
     let rank = chain.rank as usize;
     let target = match &lhs.kind {
         ExprKind::Var(s) | ExprKind::Section { array: s, .. } => *s,
-        _ => return Decision::InPlace { reversed: vec![false; rank], independent: true },
+        _ => {
+            return Decision::InPlace {
+                reversed: vec![false; rank],
+                independent: true,
+            }
+        }
     };
     let name = &program.symbol(target).name;
     let written = describe(lhs);
@@ -85,14 +98,18 @@ pub(crate) fn decide(
     let mut need: Vec<Option<Dir>> = vec![None; rank];
     let mut independent = true;
     for term in &chain.terms {
-        let TermKind::Array { sym: Some(sym), .. } = &term.kind else { continue };
+        let TermKind::Array { sym: Some(sym), .. } = &term.kind else {
+            continue;
+        };
         if *sym != target || std::ptr::eq(term.node, lhs) {
             continue;
         }
         // SAFETY of the dereference: chain nodes point into the borrowed HIR.
         let node: &hir::Expr = unsafe { &*term.node };
         if term.side == Side::Lhs {
-            return Decision::Temporary(format!("'{name}' is read in a vector subscript of its own assignment"));
+            return Decision::Temporary(format!(
+                "'{name}' is read in a vector subscript of its own assignment"
+            ));
         }
         if same_reference(node, lhs) {
             continue;
@@ -100,7 +117,12 @@ pub(crate) fn decide(
         let signs = match dimension_signs(chain, write, term) {
             Ok(Some(s)) => s,
             Ok(None) => continue, // the two references never touch the same element
-            Err(why) => return Decision::Temporary(format!("write {written} and read {}: {why}", describe(node))),
+            Err(why) => {
+                return Decision::Temporary(format!(
+                    "write {written} and read {}: {why}",
+                    describe(node)
+                ))
+            }
         };
         if signs.iter().any(|s| s.lt || s.gt) {
             independent = false;
@@ -114,7 +136,10 @@ pub(crate) fn decide(
         }
     }
     let reversed = need.iter().map(|n| *n == Some(Dir::Backward)).collect();
-    Decision::InPlace { reversed, independent }
+    Decision::InPlace {
+        reversed,
+        independent,
+    }
 }
 
 /// Walk the loop dimensions from the outermost and record which direction
@@ -160,9 +185,21 @@ impl LoopFacts {
         let below_last = |k: i128| self.n.map_or(true, |n| k < n - 1);
         match (self.pair, self.i, self.j) {
             (Some(s), _, _) => s,
-            (None, Some(i), Some(j)) => Signs { lt: j < i, eq: j == i, gt: j > i },
-            (None, Some(i), None) => Signs { lt: i > 0, eq: true, gt: below_last(i) },
-            (None, None, Some(j)) => Signs { lt: below_last(j), eq: true, gt: j > 0 },
+            (None, Some(i), Some(j)) => Signs {
+                lt: j < i,
+                eq: j == i,
+                gt: j > i,
+            },
+            (None, Some(i), None) => Signs {
+                lt: i > 0,
+                eq: true,
+                gt: below_last(i),
+            },
+            (None, None, Some(j)) => Signs {
+                lt: below_last(j),
+                eq: true,
+                gt: j > 0,
+            },
             (None, None, None) => Signs::ALL,
         }
     }
@@ -172,11 +209,16 @@ impl LoopFacts {
 /// and a read at `j` of the same element; `Ok(None)` when no element is
 /// both written and read.
 fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Vec<Signs>>, String> {
-    let (TermKind::Array { dims: wd, .. }, TermKind::Array { dims: rd, .. }) = (&write.kind, &read.kind) else {
+    let (TermKind::Array { dims: wd, .. }, TermKind::Array { dims: rd, .. }) =
+        (&write.kind, &read.kind)
+    else {
         return Err("internal: not array terms".into());
     };
     let mut facts: Vec<LoopFacts> = (0..chain.rank)
-        .map(|d| LoopFacts { n: konst(&chain.extent(d)).map(i128::from), ..LoopFacts::default() })
+        .map(|d| LoopFacts {
+            n: konst(&chain.extent(d)).map(i128::from),
+            ..LoopFacts::default()
+        })
         .collect();
     for (ad, (w, r)) in wd.iter().zip(rd).enumerate() {
         let dim = ad + 1;
@@ -188,14 +230,30 @@ fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Ve
                 (Some(x), Some(y)) if x != y => return Ok(None),
                 (Some(_), Some(_)) => {}
                 _ if a == b => {}
-                _ => return Err(format!("run-time subscripts in dimension {dim} may be equal")),
+                _ => {
+                    return Err(format!(
+                        "run-time subscripts in dimension {dim} may be equal"
+                    ))
+                }
             },
             (
-                DimAccess::Range { loop_dim: dw, start: sw, stride: tw, .. },
-                DimAccess::Range { loop_dim: dr, start: sr, stride: tr, .. },
+                DimAccess::Range {
+                    loop_dim: dw,
+                    start: sw,
+                    stride: tw,
+                    ..
+                },
+                DimAccess::Range {
+                    loop_dim: dr,
+                    start: sr,
+                    stride: tr,
+                    ..
+                },
             ) => {
                 if dw != dr {
-                    return Err(format!("dimension {dim} is traversed by different loops (transposed access)"));
+                    return Err(format!(
+                        "dimension {dim} is traversed by different loops (transposed access)"
+                    ));
                 }
                 let f = &mut facts[*dw as usize];
                 let n = f.n.map(|n| n as i64);
@@ -209,8 +267,24 @@ fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Ve
                 }
                 f.pair = Some(s);
             }
-            (DimAccess::Range { loop_dim, start, stride, .. }, DimAccess::Fixed(v))
-            | (DimAccess::Fixed(v), DimAccess::Range { loop_dim, start, stride, .. }) => {
+            (
+                DimAccess::Range {
+                    loop_dim,
+                    start,
+                    stride,
+                    ..
+                },
+                DimAccess::Fixed(v),
+            )
+            | (
+                DimAccess::Fixed(v),
+                DimAccess::Range {
+                    loop_dim,
+                    start,
+                    stride,
+                    ..
+                },
+            ) => {
                 let write_is_range = matches!(w, DimAccess::Range { .. });
                 let f = &mut facts[*loop_dim as usize];
                 let k = match (konst(start), konst(stride), konst(v)) {
@@ -273,8 +347,16 @@ fn solve(a: i64, b: i64, c: i64, n: Option<i64>) -> Signs {
     let (d0, slope) = (j0 - i0, dj - di);
     let (at_lo, at_hi) = (d0 + slope * tlo, d0 + slope * thi);
     let (min, max) = (at_lo.min(at_hi), at_lo.max(at_hi));
-    let eq = if slope == 0 { d0 == 0 } else { (-d0) % slope == 0 && (tlo..=thi).contains(&(-d0 / slope)) };
-    Signs { lt: min < 0, eq, gt: max > 0 }
+    let eq = if slope == 0 {
+        d0 == 0
+    } else {
+        (-d0) % slope == 0 && (tlo..=thi).contains(&(-d0 / slope))
+    };
+    Signs {
+        lt: min < 0,
+        eq,
+        gt: max > 0,
+    }
 }
 
 /// `(g, x, y)` with `a*x + b*y = g = gcd(a, b) > 0`.
@@ -323,7 +405,17 @@ fn same_reference(a: &hir::Expr, b: &hir::Expr) -> bool {
         }
         (ExprKind::Var(x), ExprKind::Section { array: y, subs })
         | (ExprKind::Section { array: y, subs }, ExprKind::Var(x)) => {
-            x == y && subs.iter().all(|s| matches!(s, Subscript::Triplet { lo: None, hi: None, stride: None }))
+            x == y
+                && subs.iter().all(|s| {
+                    matches!(
+                        s,
+                        Subscript::Triplet {
+                            lo: None,
+                            hi: None,
+                            stride: None
+                        }
+                    )
+                })
         }
         _ => false,
     }
@@ -337,9 +429,18 @@ fn same_subscript(a: &Subscript, b: &Subscript) -> bool {
         // repeat an index), and the vector itself is not assigned here
         // (that case is caught as a left-hand-side read).
         (Subscript::Vector(x), Subscript::Vector(y)) => same_value(x, y),
-        (Subscript::Triplet { lo: a1, hi: a2, stride: a3 }, Subscript::Triplet { lo: b1, hi: b2, stride: b3 }) => {
-            same_opt(a1, b1) && same_opt(a2, b2) && same_opt(a3, b3)
-        }
+        (
+            Subscript::Triplet {
+                lo: a1,
+                hi: a2,
+                stride: a3,
+            },
+            Subscript::Triplet {
+                lo: b1,
+                hi: b2,
+                stride: b3,
+            },
+        ) => same_opt(a1, b1) && same_opt(a2, b2) && same_opt(a3, b3),
         _ => false,
     }
 }
@@ -362,7 +463,9 @@ fn same_value(a: &hir::Expr, b: &hir::Expr) -> bool {
         (ExprKind::Const(x), ExprKind::Const(y)) => x == y,
         (ExprKind::Var(x), ExprKind::Var(y)) => x == y,
         (ExprKind::Unary(o, x), ExprKind::Unary(p, y)) => o == p && same_value(x, y),
-        (ExprKind::Binary(o, x1, x2), ExprKind::Binary(p, y1, y2)) => o == p && same_value(x1, y1) && same_value(x2, y2),
+        (ExprKind::Binary(o, x1, x2), ExprKind::Binary(p, y1, y2)) => {
+            o == p && same_value(x1, y1) && same_value(x2, y2)
+        }
         (ExprKind::Convert(x), ExprKind::Convert(y)) => same_value(x, y),
         (ExprKind::Intrinsic(f, xs), ExprKind::Intrinsic(g, ys)) => {
             f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| same_value(x, y))
@@ -412,7 +515,15 @@ mod tests {
 
     #[test]
     fn a_pinned_read_limits_the_directions() {
-        let f = |i, j, n| LoopFacts { pair: None, i, j, n: Some(n) }.signs();
+        let f = |i, j, n| {
+            LoopFacts {
+                pair: None,
+                i,
+                j,
+                n: Some(n),
+            }
+            .signs()
+        };
         assert_eq!(f(Some(2), None, 5), s(true, true, true));
         assert_eq!(f(Some(0), None, 5), s(false, true, true));
         assert_eq!(f(Some(0), Some(4), 5), s(false, false, true));
@@ -428,6 +539,9 @@ mod tests {
         require_directions(&[Signs::ALL, s(false, false, true)], &mut need).unwrap();
         assert_eq!(need, vec![None, Some(Dir::Backward)]);
         let mut need = vec![None; 2];
-        assert_eq!(require_directions(&[Signs::ALL, s(true, false, true)], &mut need), Err(1));
+        assert_eq!(
+            require_directions(&[Signs::ALL, s(true, false, true)], &mut need),
+            Err(1)
+        );
     }
 }

@@ -479,8 +479,15 @@ impl MathFn {
         }
     }
     /// All of them, for symbol registration.
-    pub const ALL: [MathFn; 7] =
-        [MathFn::Sin, MathFn::Cos, MathFn::Tan, MathFn::Exp, MathFn::Log, MathFn::Atan, MathFn::Log10];
+    pub const ALL: [MathFn; 7] = [
+        MathFn::Sin,
+        MathFn::Cos,
+        MathFn::Tan,
+        MathFn::Exp,
+        MathFn::Log,
+        MathFn::Atan,
+        MathFn::Log10,
+    ];
 }
 
 /// A C-level parameter or result type of a runtime function. Pointers are
@@ -579,10 +586,37 @@ impl RtFn {
     pub fn all() -> Vec<RtFn> {
         use RtFn::*;
         let mut v = vec![
-            Allocate, Deallocate, BoundsPush, TempAlloc, TempFree, CheckAllocated, ErrBounds,
-            ErrShape, ErrZeroStep, ErrDivZero, IoBegin, IoI32, IoI64, IoF32, IoF64, IoBool, IoStr,
-            IoEnd, Stop, PowI32, PowI64, PowiF32, PowiF64, PowF32, PowF64, Atan2F32, Atan2F64,
-            NintF32, NintF64, FmodF32, FmodF64,
+            Allocate,
+            Deallocate,
+            BoundsPush,
+            TempAlloc,
+            TempFree,
+            CheckAllocated,
+            ErrBounds,
+            ErrShape,
+            ErrZeroStep,
+            ErrDivZero,
+            IoBegin,
+            IoI32,
+            IoI64,
+            IoF32,
+            IoF64,
+            IoBool,
+            IoStr,
+            IoEnd,
+            Stop,
+            PowI32,
+            PowI64,
+            PowiF32,
+            PowiF64,
+            PowF32,
+            PowF64,
+            Atan2F32,
+            Atan2F64,
+            NintF32,
+            NintF64,
+            FmodF32,
+            FmodF64,
         ];
         for m in MathFn::ALL {
             v.push(MathF32(m));
@@ -610,7 +644,10 @@ pub struct LoopIr {
 impl LoopIr {
     /// Add a local and return its id.
     pub fn add_local(&mut self, name: impl Into<String>, ty: ScalarTy) -> LocalId {
-        self.locals.push(Local { name: name.into(), ty });
+        self.locals.push(Local {
+            name: name.into(),
+            ty,
+        });
         LocalId(self.locals.len() as u32 - 1)
     }
     /// Add an array descriptor slot.

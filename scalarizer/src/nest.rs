@@ -46,15 +46,31 @@ impl Lowerer<'_> {
             for (i, t) in chain.terms.iter().enumerate() {
                 if let (TermKind::Array { dims, .. }, true) = (&t.kind, t.candidate) {
                     for dim in dims {
-                        if let DimAccess::Range { loop_dim, start, stride, extent } = dim {
+                        if let DimAccess::Range {
+                            loop_dim,
+                            start,
+                            stride,
+                            extent,
+                        } = dim
+                        {
                             if *loop_dim == d {
-                                ranges.push((TermId(i as u32), start.clone(), stride.clone(), extent.clone()));
+                                ranges.push((
+                                    TermId(i as u32),
+                                    start.clone(),
+                                    stride.clone(),
+                                    extent.clone(),
+                                ));
                             }
                         }
                     }
                 }
             }
-            let best = (0..ranges.len()).max_by_key(|&i| (score(&ranges[i].1, &ranges[i].2, &ranges[i].3), usize::MAX - i));
+            let best = (0..ranges.len()).max_by_key(|&i| {
+                (
+                    score(&ranges[i].1, &ranges[i].2, &ranges[i].3),
+                    usize::MAX - i,
+                )
+            });
             let Some(best) = best else {
                 chain.bounds.push((i64c(0), i64c(-1)));
                 chain.chosen.push(TermId(0));
@@ -75,7 +91,13 @@ impl Lowerer<'_> {
     }
 
     /// Every range in dimension `d` has the first one's extent.
-    fn check_conformance(&mut self, d: u8, ranges: &[(TermId, Expr, Expr, Expr)], span: Span, out: &mut Vec<Stmt>) {
+    fn check_conformance(
+        &mut self,
+        d: u8,
+        ranges: &[(TermId, Expr, Expr, Expr)],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         if !self.config.checks {
             return;
         }
@@ -90,21 +112,32 @@ impl Lowerer<'_> {
             }
             let mut args = vec![i64c(i64::from(d) + 1), first.3.clone(), other.3.clone()];
             args.extend(self.pos(span));
-            out.push(Stmt::If { cond, then_body: vec![Stmt::Call(RtFn::ErrShape, args)], else_body: vec![] });
+            out.push(Stmt::If {
+                cond,
+                then_body: vec![Stmt::Call(RtFn::ErrShape, args)],
+                else_body: vec![],
+            });
         }
     }
 
     /// Base offset (at the loops' lower bounds) and per-dimension
     /// coefficients of one term.
     pub(crate) fn setup_term(&mut self, chain: &mut Chain, id: TermId, pre: &mut Vec<Stmt>) {
-        let TermKind::Array { array, sym, dims } = chain.term(id).kind.clone() else { return };
+        let TermKind::Array { array, sym, dims } = chain.term(id).kind.clone() else {
+            return;
+        };
         let mut base = self.desc(array, sym, DescField::Offset);
         let mut coef = HashMap::new();
         for (ad, dim) in dims.iter().enumerate() {
             let dstride = self.desc(array, sym, DescField::Stride(ad as u8));
             match dim {
                 DimAccess::Fixed(v) => base = add(base, mul(v.clone(), dstride)),
-                DimAccess::Range { loop_dim, start, stride, .. } => {
+                DimAccess::Range {
+                    loop_dim,
+                    start,
+                    stride,
+                    ..
+                } => {
                     let lo = chain.bounds[*loop_dim as usize].0.clone();
                     let delta = sub(start.clone(), mul(stride.clone(), lo));
                     base = add(base, mul(delta, dstride.clone()));
@@ -138,11 +171,24 @@ impl Lowerer<'_> {
         shape: &NestShape,
         body: &mut dyn FnMut(&mut Self, &Ctx, &Offsets, &mut Vec<Stmt>),
     ) -> Vec<Stmt> {
-        let terms: Vec<TermId> =
-            (0..chain.terms.len() as u32).map(TermId).filter(|t| sides.contains(&chain.term(*t).side)).collect();
-        let offsets: Offsets = terms.iter().map(|t| (*t, chain.term(*t).base.clone())).collect();
+        let terms: Vec<TermId> = (0..chain.terms.len() as u32)
+            .map(TermId)
+            .filter(|t| sides.contains(&chain.term(*t).side))
+            .collect();
+        let offsets: Offsets = terms
+            .iter()
+            .map(|t| (*t, chain.term(*t).base.clone()))
+            .collect();
         let mut out = Vec::new();
-        self.emit_level(chain, &terms, i32::from(chain.rank) - 1, offsets, shape, body, &mut out);
+        self.emit_level(
+            chain,
+            &terms,
+            i32::from(chain.rank) - 1,
+            offsets,
+            shape,
+            body,
+            &mut out,
+        );
         out
     }
 
@@ -166,7 +212,9 @@ impl Lowerer<'_> {
         let s = self.temp_local(&format!("s{}", d + 1), ScalarTy::I64);
         let mut inner = Vec::new();
         for &t in terms {
-            let TermKind::Array { array, sym, dims } = &chain.term(t).kind else { continue };
+            let TermKind::Array { array, sym, dims } = &chain.term(t).kind else {
+                continue;
+            };
             let mut off = offsets[&t].clone();
             let mut changed = false;
             if let Some(c) = chain.term(t).coef.get(&d) {
@@ -174,7 +222,14 @@ impl Lowerer<'_> {
                 changed = true;
             }
             for (ad, dim) in dims.iter().enumerate() {
-                let DimAccess::Vector { loop_dim, expr, span } = dim else { continue };
+                let DimAccess::Vector {
+                    loop_dim,
+                    expr,
+                    span,
+                } = dim
+                else {
+                    continue;
+                };
                 if *loop_dim != d {
                     continue;
                 }
@@ -186,7 +241,10 @@ impl Lowerer<'_> {
                 let v = self.hoist("v", Expr::Convert(ScalarTy::I64, Box::new(v)), &mut inner);
                 let sym = sym.expect("vector subscripts index user arrays");
                 self.check_bounds(sym, ad as u8, v.clone(), *span, &mut inner);
-                off = add(off, mul(v, self.desc(*array, Some(sym), DescField::Stride(ad as u8))));
+                off = add(
+                    off,
+                    mul(v, self.desc(*array, Some(sym), DescField::Stride(ad as u8))),
+                );
                 changed = true;
             }
             if changed {
@@ -196,16 +254,43 @@ impl Lowerer<'_> {
                 offsets.insert(t, Expr::Local(l));
             }
         }
-        self.emit_level(chain, terms, i32::from(d) - 1, offsets, shape, body, &mut inner);
+        self.emit_level(
+            chain,
+            terms,
+            i32::from(d) - 1,
+            offsets,
+            shape,
+            body,
+            &mut inner,
+        );
         let (lo, hi) = chain.bounds[d as usize].clone();
         let reversed = shape.reversed.get(d as usize).copied().unwrap_or(false);
-        let (start, end, step) = if reversed { (hi, lo, i64c(-1)) } else { (lo, hi, i64c(1)) };
+        let (start, end, step) = if reversed {
+            (hi, lo, i64c(-1))
+        } else {
+            (lo, hi, i64c(1))
+        };
         let origin = match shape.origin {
-            Some((nest, phase)) => LoopOrigin::Scalarized { nest, dim: d, phase },
+            Some((nest, phase)) => LoopOrigin::Scalarized {
+                nest,
+                dim: d,
+                phase,
+            },
             None => LoopOrigin::Helper,
         };
-        let id = self.ir.add_loop(LoopInfo { origin, independent: shape.independent, reversed });
-        out.push(Stmt::Loop(ir::Loop { id, var: s, start, end, step, body: inner }));
+        let id = self.ir.add_loop(LoopInfo {
+            origin,
+            independent: shape.independent,
+            reversed,
+        });
+        out.push(Stmt::Loop(ir::Loop {
+            id,
+            var: s,
+            start,
+            end,
+            step,
+            body: inner,
+        }));
     }
 
     /// The values of the terms at their current offsets.
@@ -217,7 +302,10 @@ impl Lowerer<'_> {
                 continue;
             }
             let v = match &term.kind {
-                TermKind::Array { array, .. } => Expr::Load(Box::new(Addr { array: *array, index: offsets[&t].clone() })),
+                TermKind::Array { array, .. } => Expr::Load(Box::new(Addr {
+                    array: *array,
+                    index: offsets[&t].clone(),
+                })),
                 TermKind::Scalar(v) => v.clone(),
             };
             ctx.insert(term.node, v);
@@ -226,17 +314,32 @@ impl Lowerer<'_> {
     }
 
     /// A heap temporary with the loop extents of `chain`, lower bounds 0.
-    pub(crate) fn alloc_temp(&mut self, name: &str, elem: ScalarTy, extents: &[Expr], span: Span, out: &mut Vec<Stmt>) -> ir::ArrayId {
+    pub(crate) fn alloc_temp(
+        &mut self,
+        name: &str,
+        elem: ScalarTy,
+        extents: &[Expr],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> ir::ArrayId {
         let rank = extents.len() as u8;
         let name = format!("{name}.{}", self.ir.arrays.len());
-        let array = self.ir.add_array(ir::ArrayDecl { name, elem, rank, kind: ir::ArrayKind::Temp });
+        let array = self.ir.add_array(ir::ArrayDecl {
+            name,
+            elem,
+            rank,
+            kind: ir::ArrayKind::Temp,
+        });
         for e in extents {
             out.push(Stmt::Call(RtFn::BoundsPush, vec![e.clone()]));
         }
-        let mut args = vec![Expr::DescAddr(array), i64c(i64::from(rank)), i64c(elem.size())];
+        let mut args = vec![
+            Expr::DescAddr(array),
+            i64c(i64::from(rank)),
+            i64c(elem.size()),
+        ];
         args.extend(self.pos(span));
         out.push(Stmt::Call(RtFn::TempAlloc, args));
         array
     }
-
 }

@@ -4,12 +4,15 @@
 //! the data pointer, as the generated code computes them), descriptor fields
 //! `a%lbound(1)`, runtime calls by their Fortran-level meaning.
 
-
 use crate::ir::{BinOp, CmpOp, Const, DescField, Expr, LoopIr, LoopOrigin, RtFn, Stmt, UnOp};
 
 /// Render a whole program.
 pub fn dump(ir: &LoopIr) -> String {
-    let mut p = Printer { ir, out: String::new(), indent: 0 };
+    let mut p = Printer {
+        ir,
+        out: String::new(),
+        indent: 0,
+    };
     p.line("program");
     p.indent += 1;
     for s in &ir.body {
@@ -50,7 +53,12 @@ impl Printer<'_> {
                 self.line(&t);
             }
             Stmt::Store(a, e) => {
-                let t = format!("{}[{}] = {}", self.ir.arrays[a.array.index()].name, self.expr(&a.index), self.expr(e));
+                let t = format!(
+                    "{}[{}] = {}",
+                    self.ir.arrays[a.array.index()].name,
+                    self.expr(&a.index),
+                    self.expr(e)
+                );
                 self.line(&t);
             }
             Stmt::Loop(l) => {
@@ -89,7 +97,11 @@ impl Printer<'_> {
                 self.block(body);
                 self.line("end do");
             }
-            Stmt::If { cond, then_body, else_body } => {
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
                 let head = format!("if ({}) then", self.expr(cond));
                 self.line(&head);
                 self.block(then_body);
@@ -114,7 +126,11 @@ impl Printer<'_> {
 
     fn call(&self, f: RtFn, args: &[Expr]) -> String {
         let a: Vec<String> = args.iter().map(|e| self.expr(e)).collect();
-        format!("{}({})", f.symbol().trim_start_matches("fscal_"), a.join(", "))
+        format!(
+            "{}({})",
+            f.symbol().trim_start_matches("fscal_"),
+            a.join(", ")
+        )
     }
 
     fn expr(&self, e: &Expr) -> String {
@@ -139,7 +155,11 @@ impl Printer<'_> {
             }
             Expr::DescAddr(a) => self.ir.arrays[a.index()].name.clone(),
             Expr::Str(s) => format!("{:?}", self.ir.strings[s.index()]),
-            Expr::Load(a) => format!("{}[{}]", self.ir.arrays[a.array.index()].name, self.expr(&a.index)),
+            Expr::Load(a) => format!(
+                "{}[{}]",
+                self.ir.arrays[a.array.index()].name,
+                self.expr(&a.index)
+            ),
             Expr::Unary(op, x) => {
                 let x = self.expr(x);
                 match op {
@@ -182,7 +202,12 @@ impl Printer<'_> {
                 format!("({} {o} {})", self.expr(a), self.expr(b))
             }
             Expr::Convert(t, x) => format!("{t}({})", self.expr(x)),
-            Expr::Select(c, a, b) => format!("merge({}, {}, {})", self.expr(a), self.expr(b), self.expr(c)),
+            Expr::Select(c, a, b) => format!(
+                "merge({}, {}, {})",
+                self.expr(a),
+                self.expr(b),
+                self.expr(c)
+            ),
             Expr::Call(f, args) => self.call(*f, args),
         }
     }
@@ -196,9 +221,18 @@ mod tests {
     #[test]
     fn dumps_a_store_in_a_loop() {
         let mut ir = LoopIr::default();
-        let a = ir.add_array(ArrayDecl { name: "a".into(), elem: ScalarTy::F64, rank: 1, kind: ArrayKind::User });
+        let a = ir.add_array(ArrayDecl {
+            name: "a".into(),
+            elem: ScalarTy::F64,
+            rank: 1,
+            kind: ArrayKind::User,
+        });
         let s = ir.add_local("s1", ScalarTy::I64);
-        let id = ir.add_loop(crate::ir::LoopInfo { origin: LoopOrigin::User, independent: false, reversed: false });
+        let id = ir.add_loop(crate::ir::LoopInfo {
+            origin: LoopOrigin::User,
+            independent: false,
+            reversed: false,
+        });
         ir.body.push(Stmt::Loop(crate::ir::Loop {
             id,
             var: s,
@@ -206,10 +240,16 @@ mod tests {
             end: Expr::Const(Const::I64(10)),
             step: Expr::Const(Const::I64(1)),
             body: vec![Stmt::Store(
-                crate::ir::Addr { array: a, index: Expr::Local(s) },
+                crate::ir::Addr {
+                    array: a,
+                    index: Expr::Local(s),
+                },
                 Expr::Const(Const::F64(0.5)),
             )],
         }));
-        assert_eq!(dump(&ir), "program\n  do s1 = 1, 10\n    a[s1] = 0.5d0\n  end do\nend program\n");
+        assert_eq!(
+            dump(&ir),
+            "program\n  do s1 = 1, 10\n    a[s1] = 0.5d0\n  end do\nend program\n"
+        );
     }
 }

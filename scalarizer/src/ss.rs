@@ -116,7 +116,10 @@ pub(crate) struct Chain {
 
 impl Chain {
     pub(crate) fn new(rank: u8) -> Self {
-        Chain { rank, ..Chain::default() }
+        Chain {
+            rank,
+            ..Chain::default()
+        }
     }
 
     pub(crate) fn term(&self, id: TermId) -> &Term {
@@ -148,7 +151,10 @@ impl Lowerer<'_> {
     /// subscript).
     pub(crate) fn walk(&mut self, chain: &mut Chain, e: &hir::Expr, map: &[u8], side: Side) {
         if e.rank == 0 {
-            if !matches!(e.kind, ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::Str(_)) {
+            if !matches!(
+                e.kind,
+                ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::Str(_)
+            ) {
                 let mut pre = std::mem::take(&mut chain.pre);
                 let v = self.value(e, &Ctx::new(), &mut pre);
                 let v = self.hoist("sc", v, &mut pre);
@@ -159,25 +165,49 @@ impl Lowerer<'_> {
         }
         match &e.kind {
             ExprKind::Var(sym) => self.walk_var(chain, e, *sym, map, side),
-            ExprKind::Section { array, subs } => self.walk_section(chain, e, *array, subs, map, side),
+            ExprKind::Section { array, subs } => {
+                self.walk_section(chain, e, *array, subs, map, side)
+            }
             ExprKind::Unary(_, x) | ExprKind::Convert(x) => self.walk(chain, x, map, side),
             ExprKind::Binary(_, l, r) => {
                 self.walk(chain, l, map, side);
                 self.walk(chain, r, map, side);
             }
-            ExprKind::Intrinsic(_, args) => args.iter().for_each(|a| self.walk(chain, a, map, side)),
+            ExprKind::Intrinsic(_, args) => {
+                args.iter().for_each(|a| self.walk(chain, a, map, side))
+            }
             ExprKind::Constructor(_) | ExprKind::Inquiry { .. } => {
                 let mut pre = std::mem::take(&mut chain.pre);
                 let (array, n) = self.materialize_rank1(e, &mut pre, &mut chain.post);
                 chain.pre = pre;
-                let dims = vec![DimAccess::Range { loop_dim: map[0], start: i64c(0), stride: i64c(1), extent: n }];
-                chain.push(e, TermKind::Array { array, sym: None, dims }, side);
+                let dims = vec![DimAccess::Range {
+                    loop_dim: map[0],
+                    start: i64c(0),
+                    stride: i64c(1),
+                    extent: n,
+                }];
+                chain.push(
+                    e,
+                    TermKind::Array {
+                        array,
+                        sym: None,
+                        dims,
+                    },
+                    side,
+                );
             }
             ExprKind::Const(_) | ExprKind::Str(_) => unreachable!("constants are scalars"),
         }
     }
 
-    fn walk_var(&mut self, chain: &mut Chain, e: &hir::Expr, sym: SymbolId, map: &[u8], side: Side) {
+    fn walk_var(
+        &mut self,
+        chain: &mut Chain,
+        e: &hir::Expr,
+        sym: SymbolId,
+        map: &[u8],
+        side: Side,
+    ) {
         self.check_allocated(sym, e.span, &mut chain.pre);
         let array = self.array(sym);
         let dims = (0..e.rank)
@@ -188,7 +218,15 @@ impl Lowerer<'_> {
                 extent: self.desc(array, Some(sym), DescField::Extent(d)),
             })
             .collect();
-        chain.push(e, TermKind::Array { array, sym: Some(sym), dims }, side);
+        chain.push(
+            e,
+            TermKind::Array {
+                array,
+                sym: Some(sym),
+                dims,
+            },
+            side,
+        );
     }
 
     fn walk_section(
@@ -215,22 +253,46 @@ impl Lowerer<'_> {
                     dims.push(DimAccess::Fixed(v));
                 }
                 Subscript::Triplet { lo, hi, stride } => {
-                    let t = self.triplet(sym, ad, [lo.as_ref(), hi.as_ref(), stride.as_ref()], e.span, &Ctx::new(), &mut pre);
+                    let t = self.triplet(
+                        sym,
+                        ad,
+                        [lo.as_ref(), hi.as_ref(), stride.as_ref()],
+                        e.span,
+                        &Ctx::new(),
+                        &mut pre,
+                    );
                     self.check_triplet(sym, ad, &t, e.span, &mut pre);
-                    dims.push(DimAccess::Range { loop_dim: map[k], start: t.start, stride: t.stride, extent: t.extent });
+                    dims.push(DimAccess::Range {
+                        loop_dim: map[k],
+                        start: t.start,
+                        stride: t.stride,
+                        extent: t.extent,
+                    });
                     k += 1;
                 }
                 Subscript::Vector(v) => {
                     chain.pre = std::mem::take(&mut pre);
                     self.walk(chain, v, &[map[k]], side);
                     pre = std::mem::take(&mut chain.pre);
-                    dims.push(DimAccess::Vector { loop_dim: map[k], expr: v as *const hir::Expr, span: v.span });
+                    dims.push(DimAccess::Vector {
+                        loop_dim: map[k],
+                        expr: v as *const hir::Expr,
+                        span: v.span,
+                    });
                     k += 1;
                 }
             }
         }
         chain.pre = pre;
-        chain.push(e, TermKind::Array { array, sym: Some(sym), dims }, side);
+        chain.push(
+            e,
+            TermKind::Array {
+                array,
+                sym: Some(sym),
+                dims,
+            },
+            side,
+        );
     }
 
     /// Start, stride and extent of a triplet in dimension `ad` of `sym`,
@@ -267,18 +329,38 @@ impl Lowerer<'_> {
                 else_body: vec![],
             });
         }
-        let n = max(div(add(sub(end.clone(), start.clone()), stride.clone()), stride.clone()), i64c(0));
+        let n = max(
+            div(
+                add(sub(end.clone(), start.clone()), stride.clone()),
+                stride.clone(),
+            ),
+            i64c(0),
+        );
         let extent = self.hoist("n", n, out);
-        Triplet { start, stride, extent }
+        Triplet {
+            start,
+            stride,
+            extent,
+        }
     }
 
     /// Check a non-empty section's first and last index against the
     /// array's bounds, once before the loops.
-    fn check_triplet(&mut self, sym: SymbolId, ad: u8, t: &Triplet, span: Span, out: &mut Vec<Stmt>) {
+    fn check_triplet(
+        &mut self,
+        sym: SymbolId,
+        ad: u8,
+        t: &Triplet,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         if !self.config.checks {
             return;
         }
-        let last = add(t.start.clone(), mul(sub(t.extent.clone(), i64c(1)), t.stride.clone()));
+        let last = add(
+            t.start.clone(),
+            mul(sub(t.extent.clone(), i64c(1)), t.stride.clone()),
+        );
         let mut checks = Vec::new();
         self.check_bounds(sym, ad, t.start.clone(), span, &mut checks);
         let last = self.hoist("last", last, &mut checks);
@@ -290,7 +372,11 @@ impl Lowerer<'_> {
         if build::is_false(&nonempty) {
             return;
         }
-        out.push(Stmt::If { cond: nonempty, then_body: checks, else_body: vec![] });
+        out.push(Stmt::If {
+            cond: nonempty,
+            then_body: checks,
+            else_body: vec![],
+        });
     }
 
     /// The extents of an array expression, without evaluating its elements.
@@ -299,7 +385,9 @@ impl Lowerer<'_> {
             ExprKind::Var(sym) => {
                 self.check_allocated(*sym, e.span, out);
                 let array = self.array(*sym);
-                (0..e.rank).map(|d| self.desc(array, Some(*sym), DescField::Extent(d))).collect()
+                (0..e.rank)
+                    .map(|d| self.desc(array, Some(*sym), DescField::Extent(d)))
+                    .collect()
             }
             ExprKind::Section { array, subs } => {
                 self.check_allocated(*array, e.span, out);
@@ -308,7 +396,14 @@ impl Lowerer<'_> {
                     match s {
                         Subscript::Scalar(_) => {}
                         Subscript::Triplet { lo, hi, stride } => {
-                            let t = self.triplet(*array, ad as u8, [lo.as_ref(), hi.as_ref(), stride.as_ref()], e.span, ctx, out);
+                            let t = self.triplet(
+                                *array,
+                                ad as u8,
+                                [lo.as_ref(), hi.as_ref(), stride.as_ref()],
+                                e.span,
+                                ctx,
+                                out,
+                            );
                             v.push(t.extent);
                         }
                         Subscript::Vector(x) => v.extend(self.extents(x, ctx, out)),
@@ -322,7 +417,10 @@ impl Lowerer<'_> {
                 self.extents(side, ctx, out)
             }
             ExprKind::Intrinsic(_, args) => {
-                let a = args.iter().find(|a| a.rank > 0).expect("array intrinsic has an array argument");
+                let a = args
+                    .iter()
+                    .find(|a| a.rank > 0)
+                    .expect("array intrinsic has an array argument");
                 self.extents(a, ctx, out)
             }
             ExprKind::Constructor(items) => vec![self.count_items(items, out)],

@@ -27,7 +27,10 @@ pub(super) struct ArrayVal {
 impl ArrayVal {
     /// A rank-1 array of the given elements.
     pub fn vector(data: Vec<Value>) -> ArrayVal {
-        ArrayVal { extents: vec![data.len()], data }
+        ArrayVal {
+            extents: vec![data.len()],
+            data,
+        }
     }
 }
 
@@ -86,7 +89,11 @@ pub(super) struct DimSel {
 /// Extents of the section and the storage offset of each of its elements,
 /// in array element order.
 pub(super) fn section_offsets(store: &ArrayStore, sels: &[DimSel]) -> (Vec<usize>, Vec<usize>) {
-    let extents: Vec<usize> = sels.iter().filter(|s| s.keep).map(|s| s.indices.len()).collect();
+    let extents: Vec<usize> = sels
+        .iter()
+        .filter(|s| s.keep)
+        .map(|s| s.indices.len())
+        .collect();
     let count: usize = sels.iter().map(|s| s.indices.len()).product();
     let strides: Vec<usize> = (0..sels.len()).map(|d| store.stride(d)).collect();
     let mut offsets = Vec::with_capacity(count);
@@ -96,8 +103,11 @@ pub(super) fn section_offsets(store: &ArrayStore, sels: &[DimSel]) -> (Vec<usize
     // An odometer over the selected positions, first dimension fastest.
     let mut pos = vec![0usize; sels.len()];
     loop {
-        let off =
-            sels.iter().enumerate().map(|(d, s)| (s.indices[pos[d]] - store.lbounds[d]) as usize * strides[d]).sum();
+        let off = sels
+            .iter()
+            .enumerate()
+            .map(|(d, s)| (s.indices[pos[d]] - store.lbounds[d]) as usize * strides[d])
+            .sum();
         offsets.push(off);
         let Some(d) = (0..sels.len()).find(|&d| pos[d] + 1 < sels[d].indices.len()) else {
             break;
@@ -112,7 +122,11 @@ pub(super) fn section_offsets(store: &ArrayStore, sels: &[DimSel]) -> (Vec<usize
 /// first differing dimension (1-based) and both extents.
 pub(super) fn conform(left: &[usize], right: &[usize]) -> Result<(), String> {
     if left.len() != right.len() {
-        return Err(format!("array ranks do not conform ({} and {})", left.len(), right.len()));
+        return Err(format!(
+            "array ranks do not conform ({} and {})",
+            left.len(),
+            right.len()
+        ));
     }
     match left.iter().zip(right).position(|(l, r)| l != r) {
         Some(d) => Err(shape_message(d as i64 + 1, left[d] as i64, right[d] as i64)),
@@ -122,7 +136,10 @@ pub(super) fn conform(left: &[usize], right: &[usize]) -> Result<(), String> {
 
 /// Apply `f` elementwise to `args`, broadcasting scalars. Array arguments
 /// must conform; the result is scalar when every argument is.
-pub(super) fn elementwise(args: &[Val], mut f: impl FnMut(&[Value]) -> Result<Value, String>) -> Result<Val, String> {
+pub(super) fn elementwise(
+    args: &[Val],
+    mut f: impl FnMut(&[Value]) -> Result<Value, String>,
+) -> Result<Val, String> {
     let mut shape: Option<&[usize]> = None;
     for arg in args {
         if let Val::Array(a) = arg {
@@ -146,7 +163,10 @@ pub(super) fn elementwise(args: &[Val], mut f: impl FnMut(&[Value]) -> Result<Va
         }
         data.push(f(&buf)?);
     }
-    Ok(Val::Array(ArrayVal { extents: extents.to_vec(), data }))
+    Ok(Val::Array(ArrayVal {
+        extents: extents.to_vec(),
+        data,
+    }))
 }
 
 /// A placeholder element of `v` (its value for a scalar).

@@ -41,7 +41,9 @@ impl Interp<'_> {
                 x => elementwise(&[x], |a| value::unary(*op, a[0])).map_err(err),
             },
             ExprKind::Binary(op, l, r) => match [self.eval(l)?, self.eval(r)?] {
-                [Val::Scalar(a), Val::Scalar(b)] => value::binary(*op, a, b).map(Val::Scalar).map_err(err),
+                [Val::Scalar(a), Val::Scalar(b)] => {
+                    value::binary(*op, a, b).map(Val::Scalar).map_err(err)
+                }
                 args => elementwise(&args, |a| value::binary(*op, a[0], a[1])).map_err(err),
             },
             ExprKind::Convert(x) => match self.eval(x)? {
@@ -52,7 +54,9 @@ impl Interp<'_> {
                 let args = self.eval_all(args)?;
                 elementwise(&args, |a| intrinsic::apply(*which, a, e.ty)).map_err(err)
             }
-            ExprKind::Inquiry { which, arg, dim } => self.eval_inquiry(*which, arg, dim.as_deref(), e),
+            ExprKind::Inquiry { which, arg, dim } => {
+                self.eval_inquiry(*which, arg, dim.as_deref(), e)
+            }
             ExprKind::Constructor(items) => self.eval_constructor(items, e.span),
         }
     }
@@ -95,14 +99,24 @@ impl Interp<'_> {
             return Err(at(span)(ZERO_STEP_MESSAGE.to_string()));
         }
         let trips = ((end as i128 - start as i128 + step as i128) / step as i128).max(0);
-        Ok(DoControl { start, step, trips: trips as u64 })
+        Ok(DoControl {
+            start,
+            step,
+            trips: trips as u64,
+        })
     }
 
     /// `size`, `lbound`, `ubound`, `shape`. A whole array reports its
     /// declared bounds; any other expression has lower bounds 1. As in
     /// Fortran, a dimension of extent zero has lower bound 1 and upper
     /// bound 0.
-    fn eval_inquiry(&mut self, which: Inquiry, arg: &Expr, dim: Option<&Expr>, e: &Expr) -> Result<Val, RefError> {
+    fn eval_inquiry(
+        &mut self,
+        which: Inquiry,
+        arg: &Expr,
+        dim: Option<&Expr>,
+        e: &Expr,
+    ) -> Result<Val, RefError> {
         let (lbounds, extents) = self.inquiry_shape(arg)?;
         let per_dim = |d: usize| -> i64 {
             let (lb, ext) = (lbounds[d], extents[d] as i64);
@@ -129,11 +143,15 @@ impl Interp<'_> {
             None => None,
         };
         Ok(match (which, dim) {
-            (Inquiry::Size, None) => Val::Scalar(Value::int(e.ty, extents.iter().product::<usize>() as i64)),
-            (_, Some(d)) => Val::Scalar(Value::int(e.ty, per_dim(d))),
-            (_, None) => {
-                Val::Array(ArrayVal::vector((0..extents.len()).map(|d| Value::int(e.ty, per_dim(d))).collect()))
+            (Inquiry::Size, None) => {
+                Val::Scalar(Value::int(e.ty, extents.iter().product::<usize>() as i64))
             }
+            (_, Some(d)) => Val::Scalar(Value::int(e.ty, per_dim(d))),
+            (_, None) => Val::Array(ArrayVal::vector(
+                (0..extents.len())
+                    .map(|d| Value::int(e.ty, per_dim(d)))
+                    .collect(),
+            )),
         })
     }
 
@@ -157,7 +175,9 @@ impl Interp<'_> {
         let d = self.eval_int(dim)?;
         if d < 1 || d > rank as i64 {
             let name = format!("{which:?}").to_lowercase();
-            return Err(at(dim.span)(format!("DIM argument {d} of {name} is not between 1 and {rank}")));
+            return Err(at(dim.span)(format!(
+                "DIM argument {d} of {name} is not between 1 and {rank}"
+            )));
         }
         Ok(d as usize - 1)
     }
@@ -169,7 +189,12 @@ impl Interp<'_> {
         Ok(Val::Array(ArrayVal::vector(out)))
     }
 
-    fn push_items(&mut self, items: &[AcItem], out: &mut Vec<Value>, span: Span) -> Result<(), RefError> {
+    fn push_items(
+        &mut self,
+        items: &[AcItem],
+        out: &mut Vec<Value>,
+        span: Span,
+    ) -> Result<(), RefError> {
         for item in items {
             match item {
                 AcItem::Expr(x) => {
@@ -178,12 +203,20 @@ impl Interp<'_> {
                         Val::Array(a) => out.extend_from_slice(&a.data),
                     }
                     if out.len() as u64 > self.limits.max_elements {
-                        let msg =
-                            format!("array constructor exceeds the limit of {} elements", self.limits.max_elements);
+                        let msg = format!(
+                            "array constructor exceeds the limit of {} elements",
+                            self.limits.max_elements
+                        );
                         return Err(at(span)(msg));
                     }
                 }
-                AcItem::ImpliedDo { var, start, end, step, items } => {
+                AcItem::ImpliedDo {
+                    var,
+                    start,
+                    end,
+                    step,
+                    items,
+                } => {
                     let control = self.do_control(start, end, step.as_ref(), span)?;
                     self.implied_do(*var, &control, items, out, span)?;
                 }

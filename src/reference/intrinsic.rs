@@ -24,7 +24,10 @@ pub(super) fn apply(which: Intrinsic, args: &[Value], ty: Type) -> OpResult {
         (Int | Real, [x]) => x.convert(ty),
         (Nint | Floor | Ceiling, [x]) => round(which, *x, ty),
         (Merge, [t, f, Value::Logical(mask)]) => Ok(if *mask { *t } else { *f }),
-        _ => Err(internal(&format!("bad arguments {args:?} of {}", which.name()))),
+        _ => Err(internal(&format!(
+            "bad arguments {args:?} of {}",
+            which.name()
+        ))),
     }
 }
 
@@ -92,7 +95,9 @@ fn pick<T: Real>(is_max: bool, acc: T, next: T) -> bool {
 /// result takes the sign of `p`.
 fn modulus(is_modulo: bool, a: Value, p: Value) -> OpResult {
     match (a, p) {
-        (Value::Int4(x), Value::Int4(y)) => int_mod(is_modulo, x as i64, y as i64).map(|r| Value::Int4(r as i32)),
+        (Value::Int4(x), Value::Int4(y)) => {
+            int_mod(is_modulo, x as i64, y as i64).map(|r| Value::Int4(r as i32))
+        }
         (Value::Int8(x), Value::Int8(y)) => int_mod(is_modulo, x, y).map(Value::Int8),
         (Value::Real4(x), Value::Real4(y)) => Ok(Value::Real4(real_mod(is_modulo, x, y))),
         (Value::Real8(x), Value::Real8(y)) => Ok(Value::Real8(real_mod(is_modulo, x, y))),
@@ -105,7 +110,11 @@ fn int_mod(is_modulo: bool, a: i64, p: i64) -> Result<i64, String> {
         return Err(DIV_ZERO_MESSAGE.to_string());
     }
     let r = a.wrapping_rem(p);
-    Ok(if is_modulo && r != 0 && (r < 0) != (p < 0) { r + p } else { r })
+    Ok(if is_modulo && r != 0 && (r < 0) != (p < 0) {
+        r + p
+    } else {
+        r
+    })
 }
 
 fn real_mod<T: Real>(is_modulo: bool, a: T, p: T) -> T {
@@ -125,12 +134,16 @@ fn real_mod<T: Real>(is_modulo: bool, a: T, p: T) -> T {
 /// counts, so `sign(1.0, -0.0)` is `-1.0` (gfortran's `-fsign-zero`).
 fn sign(a: Value, b: Value) -> OpResult {
     match (a, b) {
-        (Value::Int4(x), Value::Int4(y)) => {
-            Ok(Value::Int4(if y >= 0 { x.wrapping_abs() } else { x.wrapping_abs().wrapping_neg() }))
-        }
-        (Value::Int8(x), Value::Int8(y)) => {
-            Ok(Value::Int8(if y >= 0 { x.wrapping_abs() } else { x.wrapping_abs().wrapping_neg() }))
-        }
+        (Value::Int4(x), Value::Int4(y)) => Ok(Value::Int4(if y >= 0 {
+            x.wrapping_abs()
+        } else {
+            x.wrapping_abs().wrapping_neg()
+        })),
+        (Value::Int8(x), Value::Int8(y)) => Ok(Value::Int8(if y >= 0 {
+            x.wrapping_abs()
+        } else {
+            x.wrapping_abs().wrapping_neg()
+        })),
         (Value::Real4(x), Value::Real4(y)) => Ok(Value::Real4(x.abs().copysign(y))),
         (Value::Real8(x), Value::Real8(y)) => Ok(Value::Real8(x.abs().copysign(y))),
         _ => Err(internal(&format!("sign of {a:?} and {b:?}"))),

@@ -52,7 +52,10 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_steps: 100_000_000, max_elements: 1 << 26 }
+        Limits {
+            max_steps: 100_000_000,
+            max_elements: 1 << 26,
+        }
     }
 }
 
@@ -67,7 +70,11 @@ pub struct RefError {
 
 impl fmt::Display for RefError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{}: {}", self.span.start, self.span.end, self.message)
+        write!(
+            f,
+            "{}..{}: {}",
+            self.span.start, self.span.end, self.message
+        )
     }
 }
 
@@ -92,14 +99,29 @@ pub fn run(program: &hir::Program, limits: &Limits) -> Outcome {
 
 /// Run `program` and keep the final values of its variables.
 pub fn run_with_state(program: &hir::Program, limits: &Limits) -> (Outcome, State) {
-    let mut interp = Interp { program, limits, slots: Vec::new(), steps: 0, output: String::new() };
+    let mut interp = Interp {
+        program,
+        limits,
+        slots: Vec::new(),
+        steps: 0,
+        output: String::new(),
+    };
     let result = interp.init_slots().and_then(|()| interp.exec_program());
     let (stop_code, error) = match result {
         Ok(code) => (code, None),
         Err(e) => (None, Some(e)),
     };
-    let outcome = Outcome { output: std::mem::take(&mut interp.output), stop_code, error };
-    (outcome, State { slots: interp.slots })
+    let outcome = Outcome {
+        output: std::mem::take(&mut interp.output),
+        stop_code,
+        error,
+    };
+    (
+        outcome,
+        State {
+            slots: interp.slots,
+        },
+    )
 }
 
 /// The storage of one symbol.
@@ -140,7 +162,11 @@ impl State {
     /// `(lower, upper)` bounds per dimension of an allocated array.
     pub fn array_bounds(&self, sym: SymbolId) -> Option<Vec<(i64, i64)>> {
         let s = self.store(sym)?;
-        Some((0..s.extents.len()).map(|d| (s.lbounds[d], s.ubound(d))).collect())
+        Some(
+            (0..s.extents.len())
+                .map(|d| (s.lbounds[d], s.ubound(d)))
+                .collect(),
+        )
     }
 
     fn store(&self, sym: SymbolId) -> Option<&ArrayStore> {

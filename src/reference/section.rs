@@ -19,7 +19,10 @@ impl Interp<'_> {
         match &self.slots[sym.index()] {
             Slot::Array(Some(s)) => Ok(s),
             Slot::Array(None) => Err(at(span)(not_allocated_message(self.name(sym)))),
-            Slot::Scalar(_) => Err(at(span)(internal(&format!("'{}' is not an array", self.name(sym))))),
+            Slot::Scalar(_) => Err(at(span)(internal(&format!(
+                "'{}' is not an array",
+                self.name(sym)
+            )))),
         }
     }
 
@@ -37,13 +40,21 @@ impl Interp<'_> {
             Slot::Scalar(v) => Ok(Val::Scalar(*v)),
             Slot::Array(_) => {
                 let s = self.store(sym, span)?;
-                Ok(Val::Array(ArrayVal { extents: s.extents.clone(), data: s.data.clone() }))
+                Ok(Val::Array(ArrayVal {
+                    extents: s.extents.clone(),
+                    data: s.data.clone(),
+                }))
             }
         }
     }
 
     /// An element or a section of `array`.
-    pub(super) fn eval_section(&mut self, array: SymbolId, subs: &[Subscript], span: Span) -> Result<Val, RefError> {
+    pub(super) fn eval_section(
+        &mut self,
+        array: SymbolId,
+        subs: &[Subscript],
+        span: Span,
+    ) -> Result<Val, RefError> {
         if is_element(subs) {
             let off = self.element_offset(array, subs, span)?;
             return Ok(Val::Scalar(self.store(array, span)?.data[off]));
@@ -57,7 +68,12 @@ impl Interp<'_> {
 
     /// Store `value` (already complete) into the whole variable `sym`; a
     /// scalar is broadcast to every element of an array.
-    pub(super) fn assign_var(&mut self, sym: SymbolId, value: Val, span: Span) -> Result<(), RefError> {
+    pub(super) fn assign_var(
+        &mut self,
+        sym: SymbolId,
+        value: Val,
+        span: Span,
+    ) -> Result<(), RefError> {
         if let Slot::Scalar(old) = &mut self.slots[sym.index()] {
             let Val::Scalar(v) = value else {
                 return Err(at(span)(internal("array assigned to a scalar")));
@@ -99,7 +115,10 @@ impl Interp<'_> {
             Val::Scalar(v) => offsets.iter().for_each(|&o| store.data[o] = v),
             Val::Array(a) => {
                 conform(&extents, &a.extents).map_err(at(span))?;
-                offsets.iter().zip(a.data).for_each(|(&o, v)| store.data[o] = v);
+                offsets
+                    .iter()
+                    .zip(a.data)
+                    .for_each(|(&o, v)| store.data[o] = v);
             }
         }
         Ok(())
@@ -107,7 +126,12 @@ impl Interp<'_> {
 
     /// Storage offset of an element (every subscript scalar), checking each
     /// subscript against its bounds.
-    fn element_offset(&mut self, array: SymbolId, subs: &[Subscript], span: Span) -> Result<usize, RefError> {
+    fn element_offset(
+        &mut self,
+        array: SymbolId,
+        subs: &[Subscript],
+        span: Span,
+    ) -> Result<usize, RefError> {
         let (mut offset, mut stride) = (0usize, 1usize);
         for (d, sub) in subs.iter().enumerate() {
             let Subscript::Scalar(e) = sub else {
@@ -123,7 +147,12 @@ impl Interp<'_> {
     }
 
     /// The indices each subscript selects, checked against the bounds.
-    fn resolve(&mut self, array: SymbolId, subs: &[Subscript], span: Span) -> Result<Vec<DimSel>, RefError> {
+    fn resolve(
+        &mut self,
+        array: SymbolId,
+        subs: &[Subscript],
+        span: Span,
+    ) -> Result<Vec<DimSel>, RefError> {
         self.store(array, span)?;
         let mut sels = Vec::with_capacity(subs.len());
         for (d, sub) in subs.iter().enumerate() {
@@ -131,7 +160,10 @@ impl Interp<'_> {
                 Subscript::Scalar(e) => {
                     let i = self.eval_int(e)?;
                     self.check_index(array, d, i, span)?;
-                    DimSel { indices: vec![i], keep: false }
+                    DimSel {
+                        indices: vec![i],
+                        keep: false,
+                    }
                 }
                 Subscript::Triplet { lo, hi, stride } => {
                     self.triplet(array, d, [lo.as_ref(), hi.as_ref(), stride.as_ref()], span)?
@@ -144,7 +176,9 @@ impl Interp<'_> {
     }
 
     fn check_index(&self, array: SymbolId, d: usize, i: i64, span: Span) -> Result<(), RefError> {
-        self.store(array, span)?.check(self.name(array), d, i).map_err(at(span))
+        self.store(array, span)?
+            .check(self.name(array), d, i)
+            .map_err(at(span))
     }
 
     /// `lo:hi:stride` in dimension `d`: absent bounds are the array's, the
@@ -174,25 +208,44 @@ impl Interp<'_> {
         let n = ((hi as i128 - lo as i128 + stride as i128) / stride as i128).max(0);
         if n > 0 {
             self.check_index(array, d, lo, span)?;
-            self.check_index(array, d, (lo as i128 + (n - 1) * stride as i128) as i64, span)?;
+            self.check_index(
+                array,
+                d,
+                (lo as i128 + (n - 1) * stride as i128) as i64,
+                span,
+            )?;
         }
         // Both ends are inside the bounds, so `n` is at most the extent.
         let n = n as i64;
-        Ok(DimSel { indices: (0..n).map(|k| lo + k * stride).collect(), keep: true })
+        Ok(DimSel {
+            indices: (0..n).map(|k| lo + k * stride).collect(),
+            keep: true,
+        })
     }
 
     /// A vector subscript: every element must be inside the bounds.
-    fn vector(&mut self, array: SymbolId, d: usize, e: &Expr, span: Span) -> Result<DimSel, RefError> {
+    fn vector(
+        &mut self,
+        array: SymbolId,
+        d: usize,
+        e: &Expr,
+        span: Span,
+    ) -> Result<DimSel, RefError> {
         let Val::Array(v) = self.eval(e)? else {
             return Err(at(e.span)(internal("scalar vector subscript")));
         };
         let mut indices = Vec::with_capacity(v.data.len());
         for x in v.data {
-            let i = x.as_i64().ok_or_else(|| at(e.span)(internal("non-integer vector subscript")))?;
+            let i = x
+                .as_i64()
+                .ok_or_else(|| at(e.span)(internal("non-integer vector subscript")))?;
             self.check_index(array, d, i, span)?;
             indices.push(i);
         }
-        Ok(DimSel { indices, keep: true })
+        Ok(DimSel {
+            indices,
+            keep: true,
+        })
     }
 }
 
@@ -202,8 +255,15 @@ fn is_element(subs: &[Subscript]) -> bool {
 }
 
 /// Zero-filled storage with the given `(lower, upper)` bounds.
-pub(super) fn new_store(bounds: &[(i64, i64)], fill: Value, max_elements: u64) -> Result<ArrayStore, String> {
-    let extents: Vec<u64> = bounds.iter().map(|&(lb, ub)| (ub as i128 - lb as i128 + 1).max(0) as u64).collect();
+pub(super) fn new_store(
+    bounds: &[(i64, i64)],
+    fill: Value,
+    max_elements: u64,
+) -> Result<ArrayStore, String> {
+    let extents: Vec<u64> = bounds
+        .iter()
+        .map(|&(lb, ub)| (ub as i128 - lb as i128 + 1).max(0) as u64)
+        .collect();
     let count = extents.iter().try_fold(1u64, |acc, &e| acc.checked_mul(e));
     match count {
         Some(n) if n <= max_elements => Ok(ArrayStore {
@@ -213,7 +273,10 @@ pub(super) fn new_store(bounds: &[(i64, i64)], fill: Value, max_elements: u64) -
         }),
         _ => {
             let ext: Vec<String> = extents.iter().map(|e| e.to_string()).collect();
-            Err(format!("array of {} elements exceeds the limit of {max_elements} elements", ext.join(" x ")))
+            Err(format!(
+                "array of {} elements exceeds the limit of {max_elements} elements",
+                ext.join(" x ")
+            ))
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Statement execution, program start-up and output.
 
-use fscal_frontend::hir::{Expr, ExprKind, Format, LoopLabel, Shape, Span, Stmt, StmtKind, Symbol, SymbolId};
+use fscal_frontend::hir::{
+    Expr, ExprKind, Format, LoopLabel, Shape, Span, Stmt, StmtKind, Symbol, SymbolId,
+};
 use fscal_runtime::format::{format_items, list_directed, parse_format, Item};
 
 use super::section::new_store;
@@ -25,7 +27,11 @@ impl Interp<'_> {
     /// zero), explicit-shape arrays their bounds, evaluated now.
     pub(super) fn init_slots(&mut self) -> Result<(), RefError> {
         let program = self.program;
-        self.slots = program.symbols.iter().map(initial_slot).collect::<Result<_, _>>()?;
+        self.slots = program
+            .symbols
+            .iter()
+            .map(initial_slot)
+            .collect::<Result<_, _>>()?;
         for (i, sym) in program.symbols.iter().enumerate() {
             if let Shape::Explicit(dims) = &sym.shape {
                 let bounds = self.eval_bounds(dims)?;
@@ -39,7 +45,9 @@ impl Interp<'_> {
     }
 
     fn eval_bounds(&mut self, dims: &[(Expr, Expr)]) -> Result<Vec<(i64, i64)>, RefError> {
-        dims.iter().map(|(lo, hi)| Ok((self.eval_int(lo)?, self.eval_int(hi)?))).collect()
+        dims.iter()
+            .map(|(lo, hi)| Ok((self.eval_int(lo)?, self.eval_int(hi)?)))
+            .collect()
     }
 
     /// Run the body; `Ok` carries the `stop` code.
@@ -47,7 +55,9 @@ impl Interp<'_> {
         match self.exec_block(&self.program.body)? {
             Flow::Stop(code) => Ok(code),
             Flow::Next => Ok(None),
-            Flow::Exit(_) | Flow::Cycle(_) => Err(at(Span::default())(internal("exit or cycle outside its loop"))),
+            Flow::Exit(_) | Flow::Cycle(_) => Err(at(Span::default())(internal(
+                "exit or cycle outside its loop",
+            ))),
         }
     }
 
@@ -75,15 +85,26 @@ impl Interp<'_> {
                     self.exec_deallocate(*sym, *span)?;
                 }
             }
-            StmtKind::Do { label, var, start, end, step, body } => {
-                return self.exec_do(*label, *var, [start, end], step.as_ref(), body, s.span)
+            StmtKind::Do {
+                label,
+                var,
+                start,
+                end,
+                step,
+                body,
+            } => return self.exec_do(*label, *var, [start, end], step.as_ref(), body, s.span),
+            StmtKind::DoWhile { label, cond, body } => {
+                return self.exec_do_while(*label, cond, body, s.span)
             }
-            StmtKind::DoWhile { label, cond, body } => return self.exec_do_while(*label, cond, body, s.span),
             StmtKind::If { arms, else_body } => return self.exec_if(arms, else_body),
             StmtKind::Exit(label) => return Ok(Flow::Exit(*label)),
             StmtKind::Cycle(label) => return Ok(Flow::Cycle(*label)),
             StmtKind::Print { format, items } => self.exec_print(format, items, s.span)?,
-            StmtKind::Stop(code) => return Ok(Flow::Stop(code.as_ref().map(|c| self.eval_int(c)).transpose()?)),
+            StmtKind::Stop(code) => {
+                return Ok(Flow::Stop(
+                    code.as_ref().map(|c| self.eval_int(c)).transpose()?,
+                ))
+            }
         }
         Ok(Flow::Next)
     }
@@ -99,14 +120,26 @@ impl Interp<'_> {
         }
     }
 
-    fn exec_allocate(&mut self, sym: SymbolId, dims: &[(Expr, Expr)], span: Span) -> Result<(), RefError> {
+    fn exec_allocate(
+        &mut self,
+        sym: SymbolId,
+        dims: &[(Expr, Expr)],
+        span: Span,
+    ) -> Result<(), RefError> {
         if let Slot::Array(Some(_)) = self.slots[sym.index()] {
-            return Err(at(span)(format!("attempt to allocate already allocated array '{}'", self.name(sym))));
+            return Err(at(span)(format!(
+                "attempt to allocate already allocated array '{}'",
+                self.name(sym)
+            )));
         }
         let bounds = self.eval_bounds(dims)?;
         let fill = Value::zero(self.program.symbol(sym).ty);
-        let store = new_store(&bounds, fill, self.limits.max_elements)
-            .map_err(|m| at(span)(format!("allocation of array '{}' failed: {m}", self.name(sym))))?;
+        let store = new_store(&bounds, fill, self.limits.max_elements).map_err(|m| {
+            at(span)(format!(
+                "allocation of array '{}' failed: {m}",
+                self.name(sym)
+            ))
+        })?;
         self.slots[sym.index()] = Slot::Array(Some(store));
         Ok(())
     }
@@ -117,7 +150,10 @@ impl Interp<'_> {
                 *store = None;
                 Ok(())
             }
-            _ => Err(at(span)(format!("attempt to deallocate unallocated array '{}'", self.name(sym)))),
+            _ => Err(at(span)(format!(
+                "attempt to deallocate unallocated array '{}'",
+                self.name(sym)
+            ))),
         }
     }
 
@@ -149,7 +185,13 @@ impl Interp<'_> {
         Ok(Flow::Next)
     }
 
-    fn exec_do_while(&mut self, label: LoopLabel, cond: &Expr, body: &[Stmt], span: Span) -> Result<Flow, RefError> {
+    fn exec_do_while(
+        &mut self,
+        label: LoopLabel,
+        cond: &Expr,
+        body: &[Stmt],
+        span: Span,
+    ) -> Result<Flow, RefError> {
         loop {
             self.step(span)?;
             if !self.eval_bool(cond)? {
@@ -164,7 +206,11 @@ impl Interp<'_> {
         }
     }
 
-    fn exec_if(&mut self, arms: &[(Expr, Vec<Stmt>)], else_body: &[Stmt]) -> Result<Flow, RefError> {
+    fn exec_if(
+        &mut self,
+        arms: &[(Expr, Vec<Stmt>)],
+        else_body: &[Stmt],
+    ) -> Result<Flow, RefError> {
         for (cond, body) in arms {
             if self.eval_bool(cond)? {
                 return self.exec_block(body);
@@ -180,14 +226,19 @@ impl Interp<'_> {
         for item in items {
             match &item.kind {
                 ExprKind::Str(s) => out.push(Item::Str(s.clone())),
-                _ => out.extend(self.eval(item)?.into_elements().into_iter().map(Value::to_item)),
+                _ => out.extend(
+                    self.eval(item)?
+                        .into_elements()
+                        .into_iter()
+                        .map(Value::to_item),
+                ),
             }
         }
         let text = match format {
             Format::List => list_directed(&out),
-            Format::Text(f) => {
-                parse_format(f).and_then(|f| format_items(&f, &out)).map_err(|e| at(span)(e.to_string()))?
-            }
+            Format::Text(f) => parse_format(f)
+                .and_then(|f| format_items(&f, &out))
+                .map_err(|e| at(span)(e.to_string()))?,
         };
         self.output.push_str(&text);
         Ok(())

@@ -123,15 +123,25 @@ impl Value {
         use Value::*;
         Ok(match (self, ty) {
             (Logical(b), Type::Logical) => Logical(b),
-            (Int4(_) | Int8(_), Type::Int4 | Type::Int8) => Value::int(ty, self.as_i64().unwrap_or(0)),
+            (Int4(_) | Int8(_), Type::Int4 | Type::Int8) => {
+                Value::int(ty, self.as_i64().unwrap_or(0))
+            }
             (Real4(_) | Real8(_), Type::Int4) => Int4(self.as_f64().unwrap_or(0.0) as i32),
             (Real4(_) | Real8(_), Type::Int8) => Int8(self.as_f64().unwrap_or(0.0) as i64),
             (Int4(i), Type::Real4) => Real4(i as f32),
             (Int8(i), Type::Real4) => Real4(i as f32),
             (Real4(r), Type::Real4) => Real4(r),
             (Real8(r), Type::Real4) => Real4(r as f32),
-            (Int4(_) | Int8(_) | Real4(_) | Real8(_), Type::Real8) => Real8(self.as_f64().unwrap_or(0.0)),
-            _ => return Err(internal(&format!("cannot convert {:?} to {}", self, ty.name()))),
+            (Int4(_) | Int8(_) | Real4(_) | Real8(_), Type::Real8) => {
+                Real8(self.as_f64().unwrap_or(0.0))
+            }
+            _ => {
+                return Err(internal(&format!(
+                    "cannot convert {:?} to {}",
+                    self,
+                    ty.name()
+                )))
+            }
         })
     }
 }
@@ -163,9 +173,16 @@ pub(super) fn binary(op: BinaryOp, a: Value, b: Value) -> OpResult {
         (Int8(x), Int8(y)) => int_arith(op, x, y).map(Int8),
         (Real4(x), Real4(y)) => real_arith(op, x, y).map(Real4),
         (Real8(x), Real8(y)) => real_arith(op, x, y).map(Real8),
-        (Real4(x), Int4(_) | Int8(_)) if op == BinaryOp::Pow => Ok(Real4(powi(x, b.as_i64().unwrap_or(0)))),
-        (Real8(x), Int4(_) | Int8(_)) if op == BinaryOp::Pow => Ok(Real8(powi(x, b.as_i64().unwrap_or(0)))),
-        _ => Err(internal(&format!("bad operands {a:?} {} {b:?}", op.symbol()))),
+        (Real4(x), Int4(_) | Int8(_)) if op == BinaryOp::Pow => {
+            Ok(Real4(powi(x, b.as_i64().unwrap_or(0))))
+        }
+        (Real8(x), Int4(_) | Int8(_)) if op == BinaryOp::Pow => {
+            Ok(Real8(powi(x, b.as_i64().unwrap_or(0))))
+        }
+        _ => Err(internal(&format!(
+            "bad operands {a:?} {} {b:?}",
+            op.symbol()
+        ))),
     }
 }
 
@@ -187,7 +204,12 @@ fn compare(op: BinaryOp, a: Value, b: Value) -> OpResult {
         _ => match (a, b) {
             (Value::Real4(x), Value::Real4(y)) => x.partial_cmp(&y),
             (Value::Real8(x), Value::Real8(y)) => x.partial_cmp(&y),
-            _ => return Err(internal(&format!("bad operands {a:?} {} {b:?}", op.symbol()))),
+            _ => {
+                return Err(internal(&format!(
+                    "bad operands {a:?} {} {b:?}",
+                    op.symbol()
+                )))
+            }
         },
     };
     use std::cmp::Ordering::*;

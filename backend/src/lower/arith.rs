@@ -58,7 +58,10 @@ impl Lowerer<'_, '_> {
         let b = self.lower_expr(y)?;
         let ty = self.scalar_of(a);
         if self.ty_of(b) != self.ty_of(a) {
-            return Err(invalid(format!("{op:?} of a {ty} and a {}", self.scalar_of(b))));
+            return Err(invalid(format!(
+                "{op:?} of a {ty} and a {}",
+                self.scalar_of(b)
+            )));
         }
         let r = match ty {
             ScalarTy::I32 | ScalarTy::I64 => self.binary_int(op, a, b, const_int(y)),
@@ -113,7 +116,10 @@ impl Lowerer<'_, '_> {
     fn int_copysign(&mut self, a: Value, b: Value) -> Value {
         let abs = self.b.ins().iabs(a);
         let neg = self.b.ins().ineg(abs);
-        let non_negative = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThanOrEqual, b, 0);
+        let non_negative = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, b, 0);
         self.b.ins().select(non_negative, abs, neg)
     }
 
@@ -187,7 +193,9 @@ impl Lowerer<'_, '_> {
             (ScalarTy::F32, ScalarTy::F64) => ins.fpromote(t, v),
             (ScalarTy::F64, ScalarTy::F32) => ins.fdemote(t, v),
             (ScalarTy::Bool, ScalarTy::I32 | ScalarTy::I64) => ins.uextend(t, v),
-            (ScalarTy::I32 | ScalarTy::I64, ScalarTy::Bool) => ins.icmp_imm_s(IntCC::NotEqual, v, 0),
+            (ScalarTy::I32 | ScalarTy::I64, ScalarTy::Bool) => {
+                ins.icmp_imm_s(IntCC::NotEqual, v, 0)
+            }
             (ScalarTy::Bool, _) => {
                 let wide = ins.uextend(types::I32, v);
                 self.b.ins().fcvt_from_sint(t, wide)

@@ -49,15 +49,15 @@ impl Lowerer<'_, '_> {
     }
 
     fn lower_local(&mut self, l: fscal_scalarizer::ir::LocalId) -> Result<Value> {
-        let (var, _) = self.local_var(l)?;
-        Ok(self.b.use_var(var))
+        let (slot, _) = self.local_slot(l)?;
+        Ok(self.env[slot])
     }
 
     /// Address of descriptor `a`, derived from the current version token.
     pub(super) fn desc_addr(&mut self, a: ArrayId) -> Result<Value> {
         let token = self.token.filter(|_| a.index() < self.ir.arrays.len());
         let token = token.ok_or_else(|| invalid(format!("no array {a:?}")))?;
-        let table = self.b.use_var(token);
+        let table = self.env[token];
         let offset = a.index() * size_of::<Descriptor>();
         Ok(self.offset_by(table, offset as i64))
     }
@@ -85,7 +85,10 @@ impl Lowerer<'_, '_> {
             }
         }
         let desc = self.desc_addr(a)?;
-        Ok(self.b.ins().load(types::I64, self.flags.descriptor, desc, offset))
+        Ok(self
+            .b
+            .ins()
+            .load(types::I64, self.flags.descriptor, desc, offset))
     }
 
     fn lower_str(&mut self, s: StrId) -> Result<Value> {
@@ -119,7 +122,10 @@ impl Lowerer<'_, '_> {
             let word = self.b.ins().load(types::I32, self.flags.element, ptr, 0);
             return Ok(self.b.ins().icmp_imm_s(IntCC::NotEqual, word, 0));
         }
-        Ok(self.b.ins().load(clif_type(elem), self.flags.element, ptr, 0))
+        Ok(self
+            .b
+            .ins()
+            .load(clif_type(elem), self.flags.element, ptr, 0))
     }
 
     /// Store `value` (already lowered, of the element type) at `addr`.
@@ -130,7 +136,11 @@ impl Lowerer<'_, '_> {
         if got != elem {
             return Err(invalid(format!("storing a {got} into an array of {elem}")));
         }
-        let v = if elem == ScalarTy::Bool { self.b.ins().uextend(types::I32, v) } else { v };
+        let v = if elem == ScalarTy::Bool {
+            self.b.ins().uextend(types::I32, v)
+        } else {
+            v
+        };
         self.b.ins().store(self.flags.element, v, ptr, 0);
         Ok(())
     }
@@ -159,7 +169,11 @@ impl Lowerer<'_, '_> {
     pub(super) fn lower_call(&mut self, f: RtFn, args: &[Expr]) -> Result<Vec<Value>> {
         let (params, _) = f.signature();
         if params.len() != args.len() {
-            return Err(invalid(format!("{f:?} takes {} arguments, got {}", params.len(), args.len())));
+            return Err(invalid(format!(
+                "{f:?} takes {} arguments, got {}",
+                params.len(),
+                args.len()
+            )));
         }
         let mut vals = Vec::with_capacity(args.len());
         for (arg, ty) in args.iter().zip(params) {

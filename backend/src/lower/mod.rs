@@ -2,32 +2,51 @@
 //!
 //! - `expr`: leaves, memory and calls;
 //! - `arith`: unary, binary, comparison and conversion operators;
-//! - `stmt`: statements and control flow (DO, while, if, break/continue).
+//! - `stmt`: plain statements and `if`;
+//! - `loops`: DO and while loops, `Break` and `Continue`;
+//! - `carried`: which slots a statement list assigns;
+//! - `prune`: removal of block parameters whose values are never used.
 //!
-//! Descriptor fields are loaded with `readonly` + `can_move` flags so that
-//! Cranelift hoists them out of loops and merges repeated loads. That is
-//! only sound while the descriptor cannot change, so every descriptor
-//! address is computed from a *version token*: a variable holding the
-//! descriptor table's address, which is reloaded from an opaque memory
-//! cell after each runtime call that may rewrite a descriptor (allocation
-//! and deallocation). Inside a loop whose body makes such a call the token
-//! becomes a block parameter of the loop header, so descriptor loads stay
-//! inside that loop; loops without such calls see one token value and
+//! **SSA by structure.** The loop IR is structured (no goto), so we build
+//! SSA form directly instead of going through the frontend's `Variable`s:
+//! the environment `env` holds the current value of every *slot* (each
+//! local, plus the descriptor token below), and every join point (loop
+//! header, latch, exit, if merge) gets one block parameter per slot that
+//! the construct assigns somewhere inside it. Slots a loop does not assign
+//! keep their dominating value from before the loop. This gives minimal
+//! block parameters in nested loops, where the frontend's on-the-fly
+//! construction leaves redundant parameters that Cranelift does not remove
+//! (and whose number grows with the square of the nesting depth). Slots
+//! that are assigned but dead at a join are dropped afterwards by `prune`.
+//! Since no `Variable` is used, sealing is irrelevant; all blocks are
+//! sealed at the end.
+//!
+//! **Descriptor loads** carry `readonly` + `can_move` so that Cranelift
+//! hoists them out of loops and merges repeated loads. That is only sound
+//! while the descriptor cannot change, so every descriptor address is
+//! computed from a *version token*: a slot holding the descriptor table's
+//! address, reloaded from an opaque memory cell after each runtime call
+//! that may rewrite a descriptor (allocation and deallocation). A loop whose
+//! body makes such a call carries the token as a block parameter, so its
+//! descriptor loads stay inside it; other loops see one token value and
 //! their descriptor loads float out to the preheader.
 
 mod arith;
+mod carried;
 mod expr;
+mod loops;
+mod prune;
 mod stmt;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::{
-    self, types, AliasRegionData, FuncRef, Function, GlobalValue, InstBuilder, MemFlagsData, Type,
-    Value,
+    types, AliasRegionData, Block, BlockArg, FuncRef, Function, GlobalValue, InstBuilder,
+    MemFlagsData, Type, Value,
 };
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
-use fscal_scalarizer::ir::{LoopId, LoopIr, RtFn, ScalarTy};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use fscal_scalarizer::ir::{LocalId, LoopIr, RtFn, ScalarTy};
 
 use crate::codegen::Imports;
 use crate::error::{invalid, Result};
@@ -54,23 +73,31 @@ pub(crate) fn lower_main(
     fctx: &mut FunctionBuilderContext,
 ) -> Result<()> {
     let flags = Flags::new(func);
-    let b = FunctionBuilder::new(func, fctx);
+    let mut slot_types: Vec<Type> = ir.locals.iter().map(|l| clif_type(l.ty)).collect();
+    let token = storage.descriptors.map(|_| {
+        slot_types.push(types::I64);
+        slot_types.len() - 1
+    });
     let mut lw = Lowerer {
-        b,
+        b: FunctionBuilder::new(func, fctx),
         ir,
         storage,
         imports,
-        locals: Vec::with_capacity(ir.locals.len()),
-        token: None,
+        env: Vec::with_capacity(slot_types.len()),
+        slot_types,
+        token,
         funcs: HashMap::new(),
         loops: Vec::new(),
+        marks: carried::Marks::default(),
         flags,
     };
     lw.lower_entry();
     lw.lower_block(&ir.body)?;
     lw.b.ins().return_(&[]);
+    lw.b.seal_all_blocks();
     let target = lw.imports.target_config();
     lw.b.finalize(target);
+    prune::prune_dead_params(func);
     Ok(())
 }
 
@@ -80,15 +107,19 @@ pub(crate) struct Lowerer<'a, 'f> {
     ir: &'a LoopIr,
     storage: &'a Storage,
     imports: Imports<'a>,
-    /// `LoopIr::locals[i]` is `locals[i]`.
-    locals: Vec<Variable>,
-    /// The descriptor table's address (the version token, see the module
-    /// docs); `None` when the program has no arrays.
-    token: Option<Variable>,
+    /// The current value of every slot: `LoopIr::locals`, then the token.
+    env: Vec<Value>,
+    /// The register type of every slot.
+    slot_types: Vec<Type>,
+    /// The slot of the descriptor version token (see the module docs);
+    /// `None` when the program has no arrays.
+    token: Option<usize>,
     /// Runtime functions imported so far.
     funcs: HashMap<RtFn, FuncRef>,
     /// Enclosing loops, innermost last.
-    loops: Vec<LoopTargets>,
+    loops: Vec<loops::LoopTargets>,
+    /// Scratch space for computing assigned slots.
+    marks: carried::Marks,
     /// Memory flags, made once per function.
     flags: Flags,
 }
@@ -110,7 +141,10 @@ struct Flags {
 impl Flags {
     fn new(func: &mut Function) -> Self {
         let mut region = |user_id, description| {
-            let data = AliasRegionData { user_id, description: Cow::Borrowed(description) };
+            let data = AliasRegionData {
+                user_id,
+                description: Cow::Borrowed(description),
+            };
             Some(func.dfg.alias_regions.insert(data))
         };
         let descriptors = region(0, "descriptors");
@@ -119,50 +153,36 @@ impl Flags {
         Flags {
             descriptor: trusted.with_readonly().with_can_move(),
             cell: trusted,
-            element: MemFlagsData::new().with_aligned().with_alias_region(elements),
+            element: MemFlagsData::new()
+                .with_aligned()
+                .with_alias_region(elements),
         }
     }
 }
 
-/// Where `Break` and `Continue` of one loop go.
-#[derive(Clone, Copy)]
-struct LoopTargets {
-    id: LoopId,
-    /// The block that starts the next iteration.
-    next: ir::Block,
-    /// The block after the loop.
-    exit: ir::Block,
-}
-
 impl Lowerer<'_, '_> {
-    /// The entry block: every local defined to zero, the token to the
+    /// The entry block: every local starts at zero, the token at the
     /// descriptor table's address.
     fn lower_entry(&mut self) {
         let entry = self.b.create_block();
         self.b.switch_to_block(entry);
-        self.b.seal_block(entry);
-        for local in &self.ir.locals {
-            let ty = clif_type(local.ty);
-            let var = self.b.declare_var(ty);
-            let zero = self.zero(ty);
-            self.b.def_var(var, zero);
-            self.locals.push(var);
+        for i in 0..self.slot_types.len() {
+            let zero = self.zero(self.slot_types[i]);
+            self.env.push(zero);
         }
-        if let Some(gv) = self.storage.descriptors {
-            let var = self.b.declare_var(types::I64);
-            let addr = self.b.ins().symbol_value(types::I64, gv);
-            self.b.def_var(var, addr);
-            self.token = Some(var);
+        if let (Some(slot), Some(gv)) = (self.token, self.storage.descriptors) {
+            self.env[slot] = self.b.ins().symbol_value(types::I64, gv);
         }
     }
 
     /// After a call that may rewrite descriptors, give the token a fresh
     /// value Cranelift cannot see through: a plain load from the cell.
     fn refresh_descriptors(&mut self) {
-        let (Some(var), Some(cell)) = (self.token, self.storage.cell) else { return };
+        let (Some(slot), Some(cell)) = (self.token, self.storage.cell) else {
+            return;
+        };
         let cell = self.b.ins().symbol_value(types::I64, cell);
-        let addr = self.b.ins().load(types::I64, self.flags.cell, cell, 0);
-        self.b.def_var(var, addr);
+        self.env[slot] = self.b.ins().load(types::I64, self.flags.cell, cell, 0);
     }
 
     /// The zero of a Cranelift type.
@@ -184,10 +204,40 @@ impl Lowerer<'_, '_> {
         scalar_type(self.ty_of(v))
     }
 
-    /// The variable of a local.
-    fn local_var(&self, id: fscal_scalarizer::ir::LocalId) -> Result<(Variable, ScalarTy)> {
-        let var = self.locals.get(id.index()).ok_or_else(|| invalid(format!("no local {id:?}")))?;
-        Ok((*var, self.ir.locals[id.index()].ty))
+    /// The slot of a local, and its type.
+    fn local_slot(&self, id: LocalId) -> Result<(usize, ScalarTy)> {
+        let local = self
+            .ir
+            .locals
+            .get(id.index())
+            .ok_or_else(|| invalid(format!("no local {id:?}")))?;
+        Ok((id.index(), local.ty))
+    }
+
+    /// The current values of `slots`, as branch arguments.
+    fn slot_args(&self, slots: &[usize]) -> Vec<BlockArg> {
+        slots
+            .iter()
+            .map(|&s| BlockArg::Value(self.env[s]))
+            .collect()
+    }
+
+    /// A new block with one parameter per slot in `slots`.
+    fn block_with_slots(&mut self, slots: &[usize]) -> Block {
+        let block = self.b.create_block();
+        for &s in slots {
+            self.b.append_block_param(block, self.slot_types[s]);
+        }
+        block
+    }
+
+    /// Switch to `block` and make its first `slots.len()` parameters the
+    /// current values of `slots`.
+    fn enter_with_slots(&mut self, block: Block, slots: &[usize]) {
+        self.b.switch_to_block(block);
+        for (i, &s) in slots.iter().enumerate() {
+            self.env[s] = self.b.block_params(block)[i];
+        }
     }
 
     /// The imported reference to runtime function `f`.
@@ -201,10 +251,10 @@ impl Lowerer<'_, '_> {
     }
 
     /// Continue in a fresh block with no predecessors, after a terminator.
+    /// Code placed there is dead and removed by Cranelift.
     fn start_dead_block(&mut self) {
         let block = self.b.create_block();
         self.b.switch_to_block(block);
-        self.b.seal_block(block);
     }
 }
 
@@ -232,5 +282,8 @@ fn scalar_type(ty: Type) -> ScalarTy {
 
 /// Runtime functions that may rewrite a descriptor.
 fn rewrites_descriptors(f: RtFn) -> bool {
-    matches!(f, RtFn::Allocate | RtFn::Deallocate | RtFn::TempAlloc | RtFn::TempFree)
+    matches!(
+        f,
+        RtFn::Allocate | RtFn::Deallocate | RtFn::TempAlloc | RtFn::TempFree
+    )
 }

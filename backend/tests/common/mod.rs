@@ -66,17 +66,38 @@ pub fn add_to(l: LocalId, e: Expr) -> Stmt {
 
 /// A new user loop side-table entry.
 pub fn user_loop(ir: &mut LoopIr) -> LoopId {
-    ir.add_loop(LoopInfo { origin: LoopOrigin::User, independent: false, reversed: false })
+    ir.add_loop(LoopInfo {
+        origin: LoopOrigin::User,
+        independent: false,
+        reversed: false,
+    })
 }
 
 /// `do var = start, end, step: body`.
-pub fn do_loop(id: LoopId, var: LocalId, start: Expr, end: Expr, step: Expr, body: Vec<Stmt>) -> Stmt {
-    Stmt::Loop(Loop { id, var, start, end, step, body })
+pub fn do_loop(
+    id: LoopId,
+    var: LocalId,
+    start: Expr,
+    end: Expr,
+    step: Expr,
+    body: Vec<Stmt>,
+) -> Stmt {
+    Stmt::Loop(Loop {
+        id,
+        var,
+        start,
+        end,
+        step,
+        body,
+    })
 }
 
 /// A list-directed `print *, items...`.
 pub fn print(ir: &LoopIr, items: Vec<Expr>) -> Vec<Stmt> {
-    let mut out = vec![Stmt::Call(RtFn::IoBegin, vec![i64c(0), i64c(0), i64c(1), i64c(1)])];
+    let mut out = vec![Stmt::Call(
+        RtFn::IoBegin,
+        vec![i64c(0), i64c(0), i64c(1), i64c(1)],
+    )];
     for item in items {
         let f = match ir.ty(&item) {
             ScalarTy::I32 => RtFn::IoI32,
@@ -108,7 +129,10 @@ pub fn run(ir: &LoopIr) -> Vec<String> {
 
 /// Compile at `opt_level`, run, and return the output tokens.
 pub fn run_with(ir: &LoopIr, opt_level: OptLevel) -> Vec<String> {
-    let config = Config { opt_level, ..Config::default() };
+    let config = Config {
+        opt_level,
+        ..Config::default()
+    };
     let kernel = compile(ir, &config).unwrap_or_else(|e| panic!("{e}"));
     fscal_runtime::capture_start();
     kernel.run();
@@ -118,7 +142,10 @@ pub fn run_with(ir: &LoopIr, opt_level: OptLevel) -> Vec<String> {
 
 /// The output tokens parsed as `f64`.
 pub fn floats(tokens: &[String]) -> Vec<f64> {
-    tokens.iter().map(|t| t.parse().unwrap_or_else(|_| panic!("not a number: {t}"))).collect()
+    tokens
+        .iter()
+        .map(|t| t.parse().unwrap_or_else(|_| panic!("not a number: {t}")))
+        .collect()
 }
 
 /// Allocate 1-D array `a` with bounds `lb:ub` (statements).
@@ -148,10 +175,18 @@ pub fn allocate_1d(ir: &mut LoopIr, a: ArrayId, lb: Expr, ub: Expr) -> Vec<Stmt>
 /// The element offset of `a(i)` for a 1-D array: `offset + i * stride0`.
 pub fn elem_1d(a: ArrayId, i: Expr) -> Box<Addr> {
     let scaled = bin(BinOp::Mul, i, Expr::Desc(a, DescField::Stride(0)));
-    Box::new(Addr { array: a, index: bin(BinOp::Add, Expr::Desc(a, DescField::Offset), scaled) })
+    Box::new(Addr {
+        array: a,
+        index: bin(BinOp::Add, Expr::Desc(a, DescField::Offset), scaled),
+    })
 }
 
 /// Declare a user array.
 pub fn array(ir: &mut LoopIr, name: &str, elem: ScalarTy, rank: u8) -> ArrayId {
-    ir.add_array(ArrayDecl { name: name.into(), elem, rank, kind: ArrayKind::User })
+    ir.add_array(ArrayDecl {
+        name: name.into(),
+        elem,
+        rank,
+        kind: ArrayKind::User,
+    })
 }

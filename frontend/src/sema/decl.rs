@@ -18,7 +18,12 @@ impl Sema {
         for decl in decls {
             match decl {
                 Decl::ImplicitNone(_) => self.implicit_none = true,
-                Decl::Var { ty, attrs, entities, .. } => self.var_decl(ty, attrs, entities),
+                Decl::Var {
+                    ty,
+                    attrs,
+                    entities,
+                    ..
+                } => self.var_decl(ty, attrs, entities),
             }
         }
     }
@@ -31,9 +36,10 @@ impl Sema {
                 Attr::Dimension(dims, _) => gathered.dims = Some(dims),
                 Attr::Parameter(_) => gathered.parameter = true,
                 Attr::Allocatable(_) => gathered.allocatable = true,
-                Attr::Other(id) => {
-                    self.error(id.span, format!("not supported yet: the '{}' attribute", id.name))
-                }
+                Attr::Other(id) => self.error(
+                    id.span,
+                    format!("not supported yet: the '{}' attribute", id.name),
+                ),
             }
         }
         let Some(ty) = ty else { return };
@@ -66,7 +72,10 @@ impl Sema {
             (BaseType::Character, _) => Type::Char,
             (base, Some(k)) => {
                 let name = format!("{base:?}").to_lowercase();
-                self.error(spec.span, format!("kind {k} is not supported for {name} (supported: 4, 8)"));
+                self.error(
+                    spec.span,
+                    format!("kind {k} is not supported for {name} (supported: 4, 8)"),
+                );
                 return None;
             }
         };
@@ -76,7 +85,10 @@ impl Sema {
     fn entity(&mut self, ty: Type, attrs: &Attrs<'_>, entity: &ast::Entity) {
         let name = &entity.name;
         if self.scope.contains_key(&name.name) {
-            self.error(name.span, format!("'{}' is declared more than once", name.name));
+            self.error(
+                name.span,
+                format!("'{}' is declared more than once", name.name),
+            );
             return;
         }
         if ty == Type::Char && !attrs.parameter {
@@ -92,11 +104,20 @@ impl Sema {
             },
         };
         if attrs.allocatable && shape == Shape::Scalar {
-            self.error(name.span, format!("allocatable '{}' must be an array", name.name));
+            self.error(
+                name.span,
+                format!("allocatable '{}' must be an array", name.name),
+            );
             return;
         }
-        let mut symbol =
-            Symbol { name: name.name.clone(), ty, shape, parameter: None, init: None, span: name.span };
+        let mut symbol = Symbol {
+            name: name.name.clone(),
+            ty,
+            shape,
+            parameter: None,
+            init: None,
+            span: name.span,
+        };
         if attrs.parameter {
             match self.constant_init(entity, ty, &symbol.shape) {
                 Some(v) => symbol.parameter = Some(v),
@@ -113,11 +134,17 @@ impl Sema {
     fn constant_init(&mut self, entity: &ast::Entity, ty: Type, shape: &Shape) -> Option<Value> {
         let name = &entity.name.name;
         let Some(init) = &entity.init else {
-            self.error(entity.name.span, format!("named constant '{name}' needs a value"));
+            self.error(
+                entity.name.span,
+                format!("named constant '{name}' needs a value"),
+            );
             return None;
         };
         if *shape != Shape::Scalar {
-            self.error(init.span, "not supported yet: array initialization in a declaration");
+            self.error(
+                init.span,
+                "not supported yet: array initialization in a declaration",
+            );
             return None;
         }
         if ty == Type::Char {
@@ -129,36 +156,65 @@ impl Sema {
         match super::fold(&e) {
             Some(v) => Some(v),
             None => {
-                self.error(init.span, format!("the value of '{name}' must be a constant expression"));
+                self.error(
+                    init.span,
+                    format!("the value of '{name}' must be a constant expression"),
+                );
                 None
             }
         }
     }
 
-    fn array_spec(&mut self, name: &ast::Ident, dims: &[DimSpec], allocatable: bool) -> Option<Shape> {
+    fn array_spec(
+        &mut self,
+        name: &ast::Ident,
+        dims: &[DimSpec],
+        allocatable: bool,
+    ) -> Option<Shape> {
         if dims.len() > 7 {
-            self.error(name.span, format!("array '{}' has rank {}; the maximum is 7", name.name, dims.len()));
+            self.error(
+                name.span,
+                format!(
+                    "array '{}' has rank {}; the maximum is 7",
+                    name.name,
+                    dims.len()
+                ),
+            );
             return None;
         }
-        let deferred = dims.iter().filter(|d| matches!(d, DimSpec::Deferred(_))).count();
+        let deferred = dims
+            .iter()
+            .filter(|d| matches!(d, DimSpec::Deferred(_)))
+            .count();
         if allocatable {
             if deferred != dims.len() {
                 self.error(
                     name.span,
-                    format!("allocatable array '{}' must have a deferred shape like (:, :)", name.name),
+                    format!(
+                        "allocatable array '{}' must have a deferred shape like (:, :)",
+                        name.name
+                    ),
                 );
                 return None;
             }
             return Some(Shape::Deferred(dims.len() as u8));
         }
         if deferred > 0 {
-            self.error(name.span, format!("array '{}' with deferred shape (:) must be allocatable", name.name));
+            self.error(
+                name.span,
+                format!(
+                    "array '{}' with deferred shape (:) must be allocatable",
+                    name.name
+                ),
+            );
             return None;
         }
         let mut bounds = Vec::new();
         let mut ok = true;
         for dim in dims {
-            let DimSpec::Explicit { lower, upper } = dim else { unreachable!("checked above") };
+            let DimSpec::Explicit { lower, upper } = dim else {
+                unreachable!("checked above")
+            };
             let lo = match lower {
                 Some(l) => self.constant_bound(l),
                 None => Some(Expr::constant(Value::Int(1), Type::Int8, upper.span)),
@@ -177,13 +233,22 @@ impl Sema {
         let span: Span = e.span;
         let h = self.expr(e)?;
         if !h.ty.is_int() || h.rank != 0 {
-            self.error(span, format!("array bound must be a scalar integer, found {}", h.ty.name()));
+            self.error(
+                span,
+                format!(
+                    "array bound must be a scalar integer, found {}",
+                    h.ty.name()
+                ),
+            );
             return None;
         }
         match super::fold(&h) {
             Some(Value::Int(v)) => Some(Expr::constant(Value::Int(v), Type::Int8, span)),
             _ => {
-                self.error(span, "array bound must be a constant expression in a main program");
+                self.error(
+                    span,
+                    "array bound must be a constant expression in a main program",
+                );
                 None
             }
         }

@@ -2,7 +2,9 @@
 
 use super::Sema;
 use crate::ast::{self, Arg, ExprKind as A, Literal};
-use crate::hir::{AcItem, BinaryOp, Expr, ExprKind, Shape, Span, Subscript, Symbol, Type, UnaryOp, Value};
+use crate::hir::{
+    AcItem, BinaryOp, Expr, ExprKind, Shape, Span, Subscript, Symbol, Type, UnaryOp, Value,
+};
 
 /// Order of the numeric types for promotion: the result of a mixed
 /// operation has the larger rank.
@@ -33,7 +35,12 @@ pub(super) fn convert(e: Expr, ty: Type) -> Expr {
     }
     let span = e.span;
     let rank = e.rank;
-    let converted = Expr { kind: ExprKind::Convert(Box::new(e)), ty, rank, span };
+    let converted = Expr {
+        kind: ExprKind::Convert(Box::new(e)),
+        ty,
+        rank,
+        span,
+    };
     match super::fold(&converted) {
         Some(v) if rank == 0 => Expr::constant(v, ty, span),
         _ => converted,
@@ -64,7 +71,10 @@ impl Sema {
         let h = self.expr(e)?;
         if !h.ty.is_int() || h.rank != 0 {
             let found = describe(&h);
-            self.error(e.span, format!("{what} must be a scalar integer, found {found}"));
+            self.error(
+                e.span,
+                format!("{what} must be a scalar integer, found {found}"),
+            );
             return None;
         }
         Some(convert(h, ty))
@@ -81,7 +91,10 @@ impl Sema {
                     (None, _) => false,
                 };
                 if !fits {
-                    self.error(span, format!("integer literal {digits} is too large for {}", ty.name()));
+                    self.error(
+                        span,
+                        format!("integer literal {digits} is too large for {}", ty.name()),
+                    );
                     return None;
                 }
                 Some(Expr::constant(Value::Int(value.unwrap_or(0)), ty, span))
@@ -90,7 +103,10 @@ impl Sema {
                 let default = if *double { Type::Real8 } else { Type::Real4 };
                 let ty = self.literal_kind(kind.as_deref(), default, Type::Real8, span)?;
                 if *double && kind.is_some() {
-                    self.error(span, "a real literal with a 'd' exponent cannot have a kind suffix");
+                    self.error(
+                        span,
+                        "a real literal with a 'd' exponent cannot have a kind suffix",
+                    );
                     return None;
                 }
                 let value = if ty == Type::Real4 {
@@ -101,23 +117,42 @@ impl Sema {
                 match value {
                     Some(v) if v.is_finite() => Some(Expr::constant(Value::Real(v), ty, span)),
                     _ => {
-                        self.error(span, format!("real literal {text} is out of range for {}", ty.name()));
+                        self.error(
+                            span,
+                            format!("real literal {text} is out of range for {}", ty.name()),
+                        );
                         None
                     }
                 }
             }
             Literal::Logical(b) => Some(Expr::constant(Value::Logical(*b), Type::Logical, span)),
-            Literal::Str(s) => Some(Expr { kind: ExprKind::Str(s.clone()), ty: Type::Char, rank: 0, span }),
+            Literal::Str(s) => Some(Expr {
+                kind: ExprKind::Str(s.clone()),
+                ty: Type::Char,
+                rank: 0,
+                span,
+            }),
         }
     }
 
     /// The type selected by a literal's `_kind` suffix.
-    fn literal_kind(&mut self, kind: Option<&str>, default: Type, eight: Type, span: Span) -> Option<Type> {
-        let Some(kind) = kind else { return Some(default) };
+    fn literal_kind(
+        &mut self,
+        kind: Option<&str>,
+        default: Type,
+        eight: Type,
+        span: Span,
+    ) -> Option<Type> {
+        let Some(kind) = kind else {
+            return Some(default);
+        };
         let value = match kind.parse::<i64>() {
             Ok(v) => Some(v),
             Err(_) => {
-                let id = ast::Ident { name: kind.to_lowercase(), span };
+                let id = ast::Ident {
+                    name: kind.to_lowercase(),
+                    span,
+                };
                 let sym = self.lookup(&id)?;
                 match self.sym(sym).parameter {
                     Some(Value::Int(v)) => Some(v),
@@ -130,7 +165,10 @@ impl Sema {
             Some(4) => Some(Type::Real4),
             Some(8) => Some(eight),
             _ => {
-                self.error(span, format!("kind suffix _{kind} is not supported (supported: 4, 8)"));
+                self.error(
+                    span,
+                    format!("kind suffix _{kind} is not supported (supported: 4, 8)"),
+                );
                 None
             }
         }
@@ -138,7 +176,10 @@ impl Sema {
 
     fn name_ref(&mut self, id: &ast::Ident, span: Span) -> Option<Expr> {
         if self.lookup_quiet(&id.name).is_none() && super::intrinsics::is_intrinsic(&id.name) {
-            self.error(span, format!("intrinsic '{}' needs an argument list", id.name));
+            self.error(
+                span,
+                format!("intrinsic '{}' needs an argument list", id.name),
+            );
             return None;
         }
         let sym = self.lookup(id)?;
@@ -146,29 +187,55 @@ impl Sema {
         if let Some(v) = s.parameter {
             return Some(Expr::constant(v, s.ty, span));
         }
-        Some(Expr { kind: ExprKind::Var(sym), ty: s.ty, rank: s.shape.rank(), span })
+        Some(Expr {
+            kind: ExprKind::Var(sym),
+            ty: s.ty,
+            rank: s.shape.rank(),
+            span,
+        })
     }
 
     fn lookup_quiet(&self, name: &str) -> Option<crate::hir::SymbolId> {
-        self.implied.iter().rev().find(|(n, _)| n == name).map(|(_, id)| *id).or_else(|| self.scope.get(name).copied())
+        self.implied
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, id)| *id)
+            .or_else(|| self.scope.get(name).copied())
     }
 
     fn apply(&mut self, name: &ast::Ident, args: &[Arg], span: Span) -> Option<Expr> {
         match self.lookup_quiet(&name.name) {
-            Some(sym) if self.sym(sym).shape != Shape::Scalar => self.section(sym, name, args, span),
-            Some(sym) if !super::intrinsics::is_intrinsic(&name.name) || self.sym(sym).parameter.is_some() => {
+            Some(sym) if self.sym(sym).shape != Shape::Scalar => {
+                self.section(sym, name, args, span)
+            }
+            Some(sym)
+                if !super::intrinsics::is_intrinsic(&name.name)
+                    || self.sym(sym).parameter.is_some() =>
+            {
                 self.error(name.span, format!("'{}' is not an array", name.name));
                 None
             }
-            _ if super::intrinsics::is_intrinsic(&name.name) => self.intrinsic_call(name, args, span),
+            _ if super::intrinsics::is_intrinsic(&name.name) => {
+                self.intrinsic_call(name, args, span)
+            }
             _ => {
-                self.error(name.span, format!("'{}' is neither an array nor a known function", name.name));
+                self.error(
+                    name.span,
+                    format!("'{}' is neither an array nor a known function", name.name),
+                );
                 None
             }
         }
     }
 
-    fn section(&mut self, sym: crate::hir::SymbolId, name: &ast::Ident, args: &[Arg], span: Span) -> Option<Expr> {
+    fn section(
+        &mut self,
+        sym: crate::hir::SymbolId,
+        name: &ast::Ident,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<Expr> {
         let symbol: &Symbol = self.sym(sym);
         let (rank, ty) = (symbol.shape.rank(), symbol.ty);
         if args.len() != rank as usize {
@@ -195,7 +262,12 @@ impl Sema {
                 None => ok = false,
             }
         }
-        ok.then(|| Expr { kind: ExprKind::Section { array: sym, subs }, ty, rank: result_rank, span })
+        ok.then(|| Expr {
+            kind: ExprKind::Section { array: sym, subs },
+            ty,
+            rank: result_rank,
+            span,
+        })
     }
 
     fn subscript(&mut self, arg: &Arg) -> Option<Subscript> {
@@ -214,25 +286,38 @@ impl Sema {
                         return None;
                     }
                 }
-                Some(Subscript::Triplet { lo: lo?, hi: hi?, stride: stride_e? })
+                Some(Subscript::Triplet {
+                    lo: lo?,
+                    hi: hi?,
+                    stride: stride_e?,
+                })
             }
             Arg::Expr(e) => {
                 let h = self.expr(e)?;
                 if !h.ty.is_int() {
-                    self.error(e.span, format!("subscript must be an integer, found {}", describe(&h)));
+                    self.error(
+                        e.span,
+                        format!("subscript must be an integer, found {}", describe(&h)),
+                    );
                     return None;
                 }
                 match h.rank {
                     0 => Some(Subscript::Scalar(convert(h, Type::Int8))),
                     1 => Some(Subscript::Vector(h)),
                     r => {
-                        self.error(e.span, format!("vector subscript must have rank 1, found rank {r}"));
+                        self.error(
+                            e.span,
+                            format!("vector subscript must have rank 1, found rank {r}"),
+                        );
                         None
                     }
                 }
             }
             Arg::Keyword(k, _) => {
-                self.error(k.span, format!("unexpected keyword '{}=' in a subscript list", k.name));
+                self.error(
+                    k.span,
+                    format!("unexpected keyword '{}=' in a subscript list", k.name),
+                );
                 None
             }
         }
@@ -243,7 +328,13 @@ impl Sema {
         let (op, ok) = match op {
             ast::UnaryOp::Plus => {
                 if !x.ty.is_numeric() {
-                    self.error(span, format!("operand of unary '+' must be numeric, found {}", describe(&x)));
+                    self.error(
+                        span,
+                        format!(
+                            "operand of unary '+' must be numeric, found {}",
+                            describe(&x)
+                        ),
+                    );
                     return None;
                 }
                 return Some(Expr { span, ..x });
@@ -252,15 +343,30 @@ impl Sema {
             ast::UnaryOp::Not => (UnaryOp::Not, x.ty == Type::Logical),
         };
         if !ok {
-            let what = if op == UnaryOp::Neg { "unary '-' must be numeric" } else { ".not. must be logical" };
+            let what = if op == UnaryOp::Neg {
+                "unary '-' must be numeric"
+            } else {
+                ".not. must be logical"
+            };
             self.error(span, format!("operand of {what}, found {}", describe(&x)));
             return None;
         }
         let (ty, rank) = (x.ty, x.rank);
-        Some(fold_or(Expr { kind: ExprKind::Unary(op, Box::new(x)), ty, rank, span }))
+        Some(fold_or(Expr {
+            kind: ExprKind::Unary(op, Box::new(x)),
+            ty,
+            rank,
+            span,
+        }))
     }
 
-    fn binary(&mut self, op: ast::BinaryOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> Option<Expr> {
+    fn binary(
+        &mut self,
+        op: ast::BinaryOp,
+        l: &ast::Expr,
+        r: &ast::Expr,
+        span: Span,
+    ) -> Option<Expr> {
         let (l, r) = (self.expr(l), self.expr(r));
         let (l, r) = (l?, r?);
         let op = match lower_binop(op) {
@@ -272,17 +378,28 @@ impl Sema {
         };
         let rank = self.conform(&l, &r, op.symbol(), span)?;
         let (l, r, ty) = self.binary_types(op, l, r, span)?;
-        Some(fold_or(Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), ty, rank, span }))
+        Some(fold_or(Expr {
+            kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
+            ty,
+            rank,
+            span,
+        }))
     }
 
     /// Check that two operands conform; the rank of the result.
     pub(super) fn conform(&mut self, l: &Expr, r: &Expr, what: &str, span: Span) -> Option<u8> {
         if l.rank > 0 && r.rank > 0 {
             if l.rank != r.rank {
-                self.error(span, format!("operands of '{what}' have ranks {} and {}", l.rank, r.rank));
+                self.error(
+                    span,
+                    format!("operands of '{what}' have ranks {} and {}", l.rank, r.rank),
+                );
                 return None;
             }
-            if let (Some(a), Some(b)) = (super::static_shape(&self.symbols, l), super::static_shape(&self.symbols, r)) {
+            if let (Some(a), Some(b)) = (
+                super::static_shape(&self.symbols, l),
+                super::static_shape(&self.symbols, r),
+            ) {
                 if a != b {
                     let msg = format!(
                         "shapes of the operands of '{what}' do not conform: {} and {}",
@@ -297,7 +414,13 @@ impl Sema {
         Some(l.rank.max(r.rank))
     }
 
-    fn binary_types(&mut self, op: BinaryOp, l: Expr, r: Expr, span: Span) -> Option<(Expr, Expr, Type)> {
+    fn binary_types(
+        &mut self,
+        op: BinaryOp,
+        l: Expr,
+        r: Expr,
+        span: Span,
+    ) -> Option<(Expr, Expr, Type)> {
         use BinaryOp::*;
         match op {
             And | Or | Eqv | Neqv => {
@@ -334,13 +457,22 @@ impl Sema {
             }
             _ => {
                 let common = promote(l.ty, r.ty);
-                let ty = if op.is_comparison() { Type::Logical } else { common };
+                let ty = if op.is_comparison() {
+                    Type::Logical
+                } else {
+                    common
+                };
                 Some((convert(l, common), convert(r, common), ty))
             }
         }
     }
 
-    fn constructor(&mut self, spec: Option<&ast::TypeSpec>, items: &[ast::AcItem], span: Span) -> Option<Expr> {
+    fn constructor(
+        &mut self,
+        spec: Option<&ast::TypeSpec>,
+        items: &[ast::AcItem],
+        span: Span,
+    ) -> Option<Expr> {
         let declared = match spec {
             Some(s) => Some(self.type_spec_public(s)?),
             None => None,
@@ -361,18 +493,30 @@ impl Sema {
             None => match element_type(&lowered) {
                 Ok(Some(t)) => t,
                 Ok(None) => {
-                    self.error(span, "an empty array constructor needs a type, like [integer ::]");
+                    self.error(
+                        span,
+                        "an empty array constructor needs a type, like [integer ::]",
+                    );
                     return None;
                 }
                 Err((a, b)) => {
-                    let msg = format!("array constructor mixes {} and {} values", a.name(), b.name());
+                    let msg = format!(
+                        "array constructor mixes {} and {} values",
+                        a.name(),
+                        b.name()
+                    );
                     self.error(span, msg);
                     return None;
                 }
             },
         };
         let items = self.convert_items(lowered, ty, span)?;
-        Some(Expr { kind: ExprKind::Constructor(items), ty, rank: 1, span })
+        Some(Expr {
+            kind: ExprKind::Constructor(items),
+            ty,
+            rank: 1,
+            span,
+        })
     }
 
     fn convert_items(&mut self, items: Vec<AcItem>, ty: Type, span: Span) -> Option<Vec<AcItem>> {
@@ -380,9 +524,21 @@ impl Sema {
         for item in items {
             out.push(match item {
                 AcItem::Expr(e) => AcItem::Expr(self.convert_for_assign(e, ty, span)?),
-                AcItem::ImpliedDo { var, start, end, step, items } => {
+                AcItem::ImpliedDo {
+                    var,
+                    start,
+                    end,
+                    step,
+                    items,
+                } => {
                     let items = self.convert_items(items, ty, span)?;
-                    AcItem::ImpliedDo { var, start, end, step, items }
+                    AcItem::ImpliedDo {
+                        var,
+                        start,
+                        end,
+                        step,
+                        items,
+                    }
                 }
             });
         }
@@ -406,8 +562,17 @@ impl Sema {
     fn implied_do(&mut self, items: &[ast::AcItem], control: &ast::DoControl) -> Option<AcItem> {
         let outer = self.lookup(&control.var)?;
         let ty = self.sym(outer).ty;
-        if !ty.is_int() || self.sym(outer).shape != Shape::Scalar || self.sym(outer).parameter.is_some() {
-            self.error(control.var.span, format!("implied-do variable '{}' must be an integer scalar variable", control.var.name));
+        if !ty.is_int()
+            || self.sym(outer).shape != Shape::Scalar
+            || self.sym(outer).parameter.is_some()
+        {
+            self.error(
+                control.var.span,
+                format!(
+                    "implied-do variable '{}' must be an integer scalar variable",
+                    control.var.name
+                ),
+            );
             return None;
         }
         let start = self.int_scalar(&control.start, "implied-do start", ty);
@@ -441,14 +606,27 @@ impl Sema {
             }
         }
         let (start, end, step) = (start?, end?, step?);
-        ok.then_some(AcItem::ImpliedDo { var, start, end, step, items: lowered })
+        ok.then_some(AcItem::ImpliedDo {
+            var,
+            start,
+            end,
+            step,
+            items: lowered,
+        })
     }
 
     /// Convert a value for assignment to a variable of type `ty`.
     pub(super) fn convert_for_assign(&mut self, e: Expr, ty: Type, span: Span) -> Option<Expr> {
         let ok = (e.ty.is_numeric() && ty.is_numeric()) || e.ty == ty;
         if !ok {
-            self.error(span, format!("cannot assign a {} value to a {} variable", e.ty.name(), ty.name()));
+            self.error(
+                span,
+                format!(
+                    "cannot assign a {} value to a {} variable",
+                    e.ty.name(),
+                    ty.name()
+                ),
+            );
             return None;
         }
         Some(convert(e, ty))

@@ -35,7 +35,11 @@ fn int_of(v: i128, ty: Type) -> Option<Value> {
 
 /// Round a real to the kind, rejecting non-finite results.
 fn real_of(v: f64, ty: Type) -> Option<Value> {
-    let v = if ty == Type::Real4 { f64::from(v as f32) } else { v };
+    let v = if ty == Type::Real4 {
+        f64::from(v as f32)
+    } else {
+        v
+    };
     v.is_finite().then_some(Value::Real(v))
 }
 
@@ -77,7 +81,9 @@ fn binary(op: BinaryOp, a: Value, b: Value, operand_ty: Type, ty: Type) -> Optio
                 Sub => real_of(arith(|a, b| a - b, |a, b| a - b), ty),
                 Mul => real_of(arith(|a, b| a * b, |a, b| a * b), ty),
                 Div => real_of(arith(|a, b| a / b, |a, b| a / b), ty),
-                _ if op.is_comparison() => x.partial_cmp(&y).map(|o| Value::Logical(compare(op, o))),
+                _ if op.is_comparison() => {
+                    x.partial_cmp(&y).map(|o| Value::Logical(compare(op, o)))
+                }
                 _ => None,
             }
         }

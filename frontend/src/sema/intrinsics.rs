@@ -31,18 +31,44 @@ const ELEMENTAL: &[(&str, Intrinsic)] = &[
     ("merge", Intrinsic::Merge),
 ];
 
-const INQUIRY: &[(&str, Inquiry)] =
-    &[("size", Inquiry::Size), ("lbound", Inquiry::Lbound), ("ubound", Inquiry::Ubound), ("shape", Inquiry::Shape)];
+const INQUIRY: &[(&str, Inquiry)] = &[
+    ("size", Inquiry::Size),
+    ("lbound", Inquiry::Lbound),
+    ("ubound", Inquiry::Ubound),
+    ("shape", Inquiry::Shape),
+];
 
 /// Intrinsics that real kernels use but fscal does not support yet.
 const UNSUPPORTED: &[&str] = &[
-    "sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "matmul", "transpose", "spread",
-    "cshift", "eoshift", "reshape", "pack", "unpack", "maxloc", "minloc", "allocated", "cmplx", "aimag", "conjg",
+    "sum",
+    "product",
+    "maxval",
+    "minval",
+    "count",
+    "any",
+    "all",
+    "dot_product",
+    "matmul",
+    "transpose",
+    "spread",
+    "cshift",
+    "eoshift",
+    "reshape",
+    "pack",
+    "unpack",
+    "maxloc",
+    "minloc",
+    "allocated",
+    "cmplx",
+    "aimag",
+    "conjg",
 ];
 
 /// True when `name` is an intrinsic function name fscal recognises.
 pub(super) fn is_intrinsic(name: &str) -> bool {
-    ELEMENTAL.iter().any(|(n, _)| *n == name) || INQUIRY.iter().any(|(n, _)| *n == name) || UNSUPPORTED.contains(&name)
+    ELEMENTAL.iter().any(|(n, _)| *n == name)
+        || INQUIRY.iter().any(|(n, _)| *n == name)
+        || UNSUPPORTED.contains(&name)
 }
 
 /// Arguments split into positional ones and `kind=` / `dim=`.
@@ -53,9 +79,17 @@ struct Args {
 }
 
 impl Sema {
-    pub(super) fn intrinsic_call(&mut self, name: &ast::Ident, args: &[Arg], span: Span) -> Option<Expr> {
+    pub(super) fn intrinsic_call(
+        &mut self,
+        name: &ast::Ident,
+        args: &[Arg],
+        span: Span,
+    ) -> Option<Expr> {
         if UNSUPPORTED.contains(&name.name.as_str()) {
-            self.error(name.span, format!("not supported yet: the intrinsic '{}'", name.name));
+            self.error(
+                name.span,
+                format!("not supported yet: the intrinsic '{}'", name.name),
+            );
             return None;
         }
         let args = self.intrinsic_args(name, args)?;
@@ -71,7 +105,11 @@ impl Sema {
     }
 
     fn intrinsic_args(&mut self, name: &ast::Ident, args: &[Arg]) -> Option<Args> {
-        let mut out = Args { positional: Vec::new(), kind: None, dim: None };
+        let mut out = Args {
+            positional: Vec::new(),
+            kind: None,
+            dim: None,
+        };
         let mut ok = true;
         for arg in args {
             match arg {
@@ -83,16 +121,24 @@ impl Sema {
                     Some(h) => out.kind = Some((h, e.span)),
                     None => ok = false,
                 },
-                Arg::Keyword(k, e) if k.name == "dim" => match self.int_scalar(e, "dim=", Type::Int4) {
-                    Some(h) => out.dim = Some(h),
-                    None => ok = false,
-                },
+                Arg::Keyword(k, e) if k.name == "dim" => {
+                    match self.int_scalar(e, "dim=", Type::Int4) {
+                        Some(h) => out.dim = Some(h),
+                        None => ok = false,
+                    }
+                }
                 Arg::Keyword(k, _) => {
-                    self.error(k.span, format!("unknown keyword argument '{}=' for '{}'", k.name, name.name));
+                    self.error(
+                        k.span,
+                        format!("unknown keyword argument '{}=' for '{}'", k.name, name.name),
+                    );
                     ok = false;
                 }
                 Arg::Triplet { span, .. } => {
-                    self.error(*span, format!("a section triplet is not an argument of '{}'", name.name));
+                    self.error(
+                        *span,
+                        format!("a section triplet is not an argument of '{}'", name.name),
+                    );
                     ok = false;
                 }
             }
@@ -100,12 +146,24 @@ impl Sema {
         ok.then_some(out)
     }
 
-    fn inquiry(&mut self, which: Inquiry, name: &ast::Ident, mut args: Args, span: Span) -> Option<Expr> {
+    fn inquiry(
+        &mut self,
+        which: Inquiry,
+        name: &ast::Ident,
+        mut args: Args,
+        span: Span,
+    ) -> Option<Expr> {
         // size(a, 1) and lbound(a, 1) take dim positionally too.
         if args.dim.is_none() && args.positional.len() == 2 && which != Inquiry::Shape {
             let d = args.positional.pop()?;
             if !d.ty.is_int() || d.rank != 0 {
-                self.error(d.span, format!("dim argument must be a scalar integer, found {}", describe(&d)));
+                self.error(
+                    d.span,
+                    format!(
+                        "dim argument must be a scalar integer, found {}",
+                        describe(&d)
+                    ),
+                );
                 return None;
             }
             args.dim = Some(convert(d, Type::Int4));
@@ -116,7 +174,14 @@ impl Sema {
         }
         let arg = args.positional.pop()?;
         if arg.rank == 0 {
-            self.error(arg.span, format!("the argument of '{}' must be an array, found {}", name.name, describe(&arg)));
+            self.error(
+                arg.span,
+                format!(
+                    "the argument of '{}' must be an array, found {}",
+                    name.name,
+                    describe(&arg)
+                ),
+            );
             return None;
         }
         if which == Inquiry::Shape && args.dim.is_some() {
@@ -132,13 +197,29 @@ impl Sema {
         }
         let ty = self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?;
         let rank = u8::from(which != Inquiry::Size && args.dim.is_none());
-        let kind = ExprKind::Inquiry { which, arg: Box::new(arg), dim: args.dim.map(Box::new) };
-        Some(Expr { kind, ty, rank, span })
+        let kind = ExprKind::Inquiry {
+            which,
+            arg: Box::new(arg),
+            dim: args.dim.map(Box::new),
+        };
+        Some(Expr {
+            kind,
+            ty,
+            rank,
+            span,
+        })
     }
 
     /// The type chosen by a `kind=` argument.
-    fn result_kind(&mut self, kind: Option<&(Expr, Span)>, four: Type, eight: Type) -> Option<Type> {
-        let Some((k, span)) = kind else { return Some(four) };
+    fn result_kind(
+        &mut self,
+        kind: Option<&(Expr, Span)>,
+        four: Type,
+        eight: Type,
+    ) -> Option<Type> {
+        let Some((k, span)) = kind else {
+            return Some(four);
+        };
         match super::fold(k) {
             Some(Value::Int(4)) => Some(four),
             Some(Value::Int(8)) => Some(eight),
@@ -149,8 +230,21 @@ impl Sema {
         }
     }
 
-    fn elemental(&mut self, f: Intrinsic, name: &ast::Ident, mut args: Args, span: Span) -> Option<Expr> {
-        let converts = matches!(f, Intrinsic::Int | Intrinsic::Nint | Intrinsic::Floor | Intrinsic::Ceiling | Intrinsic::Real);
+    fn elemental(
+        &mut self,
+        f: Intrinsic,
+        name: &ast::Ident,
+        mut args: Args,
+        span: Span,
+    ) -> Option<Expr> {
+        let converts = matches!(
+            f,
+            Intrinsic::Int
+                | Intrinsic::Nint
+                | Intrinsic::Floor
+                | Intrinsic::Ceiling
+                | Intrinsic::Real
+        );
         if converts && args.positional.len() == 2 && args.kind.is_none() {
             // int(x, 8): the kind given positionally.
             let k = args.positional.pop()?;
@@ -160,14 +254,30 @@ impl Sema {
         let n = args.positional.len();
         let (min, max) = arity(f);
         if n < min || n > max {
-            let expect = if min == max { format!("{min}") } else if max == usize::MAX { format!("at least {min}") } else { format!("{min} or {max}") };
-            self.error(span, format!("'{}' takes {expect} argument{}, found {n}", name.name, if min == 1 && max == 1 { "" } else { "s" }));
+            let expect = if min == max {
+                format!("{min}")
+            } else if max == usize::MAX {
+                format!("at least {min}")
+            } else {
+                format!("{min} or {max}")
+            };
+            self.error(
+                span,
+                format!(
+                    "'{}' takes {expect} argument{}, found {n}",
+                    name.name,
+                    if min == 1 && max == 1 { "" } else { "s" }
+                ),
+            );
             return None;
         }
         let mut rank = 0;
         for a in &args.positional {
             if a.rank > 0 && rank > 0 && a.rank != rank {
-                self.error(span, format!("arguments of '{}' have different ranks", name.name));
+                self.error(
+                    span,
+                    format!("arguments of '{}' have different ranks", name.name),
+                );
                 return None;
             }
             rank = rank.max(a.rank);
@@ -175,30 +285,60 @@ impl Sema {
         for pair in args.positional.windows(2) {
             self.conform(&pair[0], &pair[1], &name.name, span)?;
         }
-        if args.kind.is_some() && !matches!(f, Intrinsic::Int | Intrinsic::Nint | Intrinsic::Floor | Intrinsic::Ceiling | Intrinsic::Real) {
+        if args.kind.is_some()
+            && !matches!(
+                f,
+                Intrinsic::Int
+                    | Intrinsic::Nint
+                    | Intrinsic::Floor
+                    | Intrinsic::Ceiling
+                    | Intrinsic::Real
+            )
+        {
             self.error(span, format!("'{}' has no kind= argument", name.name));
             return None;
         }
         let (ty, args) = self.elemental_types(f, name, args, span)?;
-        Some(Expr { kind: ExprKind::Intrinsic(f, args), ty, rank, span })
+        Some(Expr {
+            kind: ExprKind::Intrinsic(f, args),
+            ty,
+            rank,
+            span,
+        })
     }
 
     /// Check argument types and convert them; the result type.
-    fn elemental_types(&mut self, f: Intrinsic, name: &ast::Ident, args: Args, span: Span) -> Option<(Type, Vec<Expr>)> {
+    fn elemental_types(
+        &mut self,
+        f: Intrinsic,
+        name: &ast::Ident,
+        args: Args,
+        span: Span,
+    ) -> Option<(Type, Vec<Expr>)> {
         use Intrinsic::*;
         let a = args.positional;
         let fname = &name.name;
         let need = |s: &mut Self, ok: bool, what: &str, e: &Expr| {
             if !ok {
-                s.error(e.span, format!("argument of '{fname}' must be {what}, found {}", describe(e)));
+                s.error(
+                    e.span,
+                    format!(
+                        "argument of '{fname}' must be {what}, found {}",
+                        describe(e)
+                    ),
+                );
             }
             ok
         };
         match f {
             Abs => need(self, a[0].ty.is_numeric(), "numeric", &a[0]).then(|| (a[0].ty, a)),
-            Sqrt | Exp | Log | Log10 | Sin | Cos | Tan | Atan => need(self, a[0].ty.is_real(), "real", &a[0]).then(|| (a[0].ty, a)),
+            Sqrt | Exp | Log | Log10 | Sin | Cos | Tan | Atan => {
+                need(self, a[0].ty.is_real(), "real", &a[0]).then(|| (a[0].ty, a))
+            }
             Atan2 => {
-                if !(need(self, a[0].ty.is_real(), "real", &a[0]) && need(self, a[1].ty.is_real(), "real", &a[1])) {
+                if !(need(self, a[0].ty.is_real(), "real", &a[0])
+                    && need(self, a[1].ty.is_real(), "real", &a[1]))
+                {
                     return None;
                 }
                 Some(common(a))
@@ -213,21 +353,34 @@ impl Sema {
             }
             Int => {
                 need(self, a[0].ty.is_numeric(), "numeric", &a[0]).then_some(())?;
-                Some((self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?, a))
+                Some((
+                    self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?,
+                    a,
+                ))
             }
             Nint | Floor | Ceiling => {
                 need(self, a[0].ty.is_real(), "real", &a[0]).then_some(())?;
-                Some((self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?, a))
+                Some((
+                    self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?,
+                    a,
+                ))
             }
             Real => {
                 need(self, a[0].ty.is_numeric(), "numeric", &a[0]).then_some(())?;
-                let ty = if fname == "dble" { Type::Real8 } else { self.result_kind(args.kind.as_ref(), Type::Real4, Type::Real8)? };
+                let ty = if fname == "dble" {
+                    Type::Real8
+                } else {
+                    self.result_kind(args.kind.as_ref(), Type::Real4, Type::Real8)?
+                };
                 Some((ty, a))
             }
             Merge => {
                 let [t, fl, mask]: [Expr; 3] = a.try_into().ok()?;
                 if mask.ty != Type::Logical {
-                    self.error(mask.span, format!("mask of 'merge' must be logical, found {}", describe(&mask)));
+                    self.error(
+                        mask.span,
+                        format!("mask of 'merge' must be logical, found {}", describe(&mask)),
+                    );
                     return None;
                 }
                 let ty = if t.ty.is_numeric() && fl.ty.is_numeric() {
@@ -235,7 +388,14 @@ impl Sema {
                 } else if t.ty == fl.ty {
                     t.ty
                 } else {
-                    self.error(span, format!("'merge' sources have types {} and {}", t.ty.name(), fl.ty.name()));
+                    self.error(
+                        span,
+                        format!(
+                            "'merge' sources have types {} and {}",
+                            t.ty.name(),
+                            fl.ty.name()
+                        ),
+                    );
                     return None;
                 };
                 Some((ty, vec![convert(t, ty), convert(fl, ty), mask]))
@@ -246,7 +406,11 @@ impl Sema {
 
 /// Convert every argument to their common type.
 fn common(args: Vec<Expr>) -> (Type, Vec<Expr>) {
-    let ty = args.iter().map(|a| a.ty).reduce(promote).unwrap_or(Type::Int4);
+    let ty = args
+        .iter()
+        .map(|a| a.ty)
+        .reduce(promote)
+        .unwrap_or(Type::Int4);
     (ty, args.into_iter().map(|a| convert(a, ty)).collect())
 }
 

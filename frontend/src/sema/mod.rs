@@ -30,12 +30,22 @@ pub fn analyze(program: &ast::Program) -> (Option<hir::Program>, Vec<Diagnostic>
     let body = sema.block(&program.body);
     let mut diags = sema.diags;
     diags.sort_by_key(|d| (d.span.start, d.span.end));
-    let has_error = diags.iter().any(|d| d.severity == crate::diagnostic::Severity::Error);
+    let has_error = diags
+        .iter()
+        .any(|d| d.severity == crate::diagnostic::Severity::Error);
     if has_error {
         return (None, diags);
     }
-    let name = program.name.as_ref().map_or_else(|| "main".to_string(), |n| n.name.clone());
-    let hir = hir::Program { name, symbols: sema.symbols, body, loops: sema.next_loop };
+    let name = program
+        .name
+        .as_ref()
+        .map_or_else(|| "main".to_string(), |n| n.name.clone());
+    let hir = hir::Program {
+        name,
+        symbols: sema.symbols,
+        body,
+        loops: sema.next_loop,
+    };
     (Some(hir), diags)
 }
 
@@ -84,7 +94,13 @@ impl Sema {
             return Some(*id);
         }
         if self.implicit_none {
-            self.error(ident.span, format!("'{}' is not declared (implicit none is in effect)", ident.name));
+            self.error(
+                ident.span,
+                format!(
+                    "'{}' is not declared (implicit none is in effect)",
+                    ident.name
+                ),
+            );
             return None;
         }
         let ty = implicit_type(&ident.name);
@@ -103,7 +119,10 @@ impl Sema {
     fn new_loop(&mut self, name: Option<&ast::Ident>) -> hir::LoopLabel {
         let label = hir::LoopLabel(self.next_loop);
         self.next_loop += 1;
-        self.loops.push(LoopScope { name: name.map(|n| n.name.clone()), label });
+        self.loops.push(LoopScope {
+            name: name.map(|n| n.name.clone()),
+            label,
+        });
         label
     }
 }

@@ -15,9 +15,11 @@ pub fn static_shape(symbols: &[Symbol], e: &Expr) -> Option<Vec<i64>> {
         ExprKind::Unary(_, x) | ExprKind::Convert(x) => static_shape(symbols, x),
         ExprKind::Binary(_, l, r) => static_shape(symbols, l).or_else(|| static_shape(symbols, r)),
         ExprKind::Intrinsic(_, args) => args.iter().find_map(|a| static_shape(symbols, a)),
-        ExprKind::Inquiry { which: Inquiry::Shape | Inquiry::Lbound | Inquiry::Ubound, arg, .. } => {
-            Some(vec![i64::from(arg.rank)])
-        }
+        ExprKind::Inquiry {
+            which: Inquiry::Shape | Inquiry::Lbound | Inquiry::Ubound,
+            arg,
+            ..
+        } => Some(vec![i64::from(arg.rank)]),
         ExprKind::Constructor(items) => constructor_len(symbols, items).map(|n| vec![n]),
         _ => None,
     }
@@ -26,7 +28,10 @@ pub fn static_shape(symbols: &[Symbol], e: &Expr) -> Option<Vec<i64>> {
 /// Constant `(lower, upper)` per dimension of an explicit-shape array.
 pub fn declared_bounds(sym: &Symbol) -> Option<Vec<(i64, i64)>> {
     match &sym.shape {
-        Shape::Explicit(dims) => dims.iter().map(|(lo, hi)| Some((lo.as_int()?, hi.as_int()?))).collect(),
+        Shape::Explicit(dims) => dims
+            .iter()
+            .map(|(lo, hi)| Some((lo.as_int()?, hi.as_int()?)))
+            .collect(),
         _ => None,
     }
 }
@@ -59,8 +64,16 @@ fn constructor_len(symbols: &[Symbol], items: &[AcItem]) -> Option<i64> {
         n = n.checked_add(match item {
             AcItem::Expr(e) if e.rank == 0 => 1,
             AcItem::Expr(e) => static_shape(symbols, e)?.iter().product(),
-            AcItem::ImpliedDo { start, end, step, items, .. } => {
-                let (Value::Int(a), Value::Int(b)) = (start.as_const()?, end.as_const()?) else { return None };
+            AcItem::ImpliedDo {
+                start,
+                end,
+                step,
+                items,
+                ..
+            } => {
+                let (Value::Int(a), Value::Int(b)) = (start.as_const()?, end.as_const()?) else {
+                    return None;
+                };
                 let s = step.as_ref().map_or(Some(1), |e| e.as_int())?;
                 if s == 0 {
                     return None;

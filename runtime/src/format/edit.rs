@@ -29,7 +29,11 @@ pub fn edit_i(v: i64, w: u32, m: Option<u32>, plus: bool) -> String {
 /// integer `bits` wide.
 pub fn edit_radix(v: i64, bits: u32, radix: u32, w: u32, m: Option<u32>) -> String {
     let (w, m) = (w as usize, m.map(|m| m as usize));
-    let u = if bits == 64 { v as u64 } else { (v as u64) & ((1u64 << bits) - 1) };
+    let u = if bits == 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << bits) - 1)
+    };
     if m == Some(0) && u == 0 {
         return " ".repeat(w.max(1));
     }

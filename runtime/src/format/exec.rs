@@ -27,7 +27,13 @@ struct Frame<'a> {
 
 impl<'a> Frame<'a> {
     fn new(nodes: &'a [Node], idx: usize, limit: Option<u32>) -> Self {
-        Frame { nodes, idx, done: 0, limit, sub: 0 }
+        Frame {
+            nodes,
+            idx,
+            done: 0,
+            limit,
+            sub: 0,
+        }
     }
 }
 
@@ -39,7 +45,10 @@ struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     fn new(root: &'a [Node]) -> Self {
-        Cursor { root, stack: vec![Frame::new(root, 0, Some(1))] }
+        Cursor {
+            root,
+            stack: vec![Frame::new(root, 0, Some(1))],
+        }
     }
 
     /// The next non-group node, or `None` at the end of the format.
@@ -90,7 +99,11 @@ impl<'a> Cursor<'a> {
     /// Format reversion: restart at the last top-level group, or at the
     /// beginning when there is none.
     fn revert(&mut self) {
-        let at = self.root.iter().rposition(|n| matches!(n, Node::Group { .. })).unwrap_or(0);
+        let at = self
+            .root
+            .iter()
+            .rposition(|n| matches!(n, Node::Group { .. }))
+            .unwrap_or(0);
         self.stack = vec![Frame::new(self.root, at, Some(1))];
     }
 }
@@ -169,9 +182,12 @@ impl<'a> Exec<'a> {
         // first item (this is what prints a format with no data items);
         // after each item, the control descriptors up to the next data
         // descriptor, `:` or the end of the format.
-        let result = self
-            .transfer(None)
-            .and_then(|()| items.iter().enumerate().try_for_each(|(k, item)| self.transfer(Some((item, k + 1)))));
+        let result = self.transfer(None).and_then(|()| {
+            items
+                .iter()
+                .enumerate()
+                .try_for_each(|(k, item)| self.transfer(Some((item, k + 1))))
+        });
         match result {
             Ok(()) => {
                 self.out.extend_from_slice(&self.rec);
@@ -219,7 +235,9 @@ impl<'a> Exec<'a> {
             }
             let node = match self.next_format() {
                 None if item.is_some() => {
-                    return Err(FormatError::runtime("Insufficient data descriptors in format after reversion"))
+                    return Err(FormatError::runtime(
+                        "Insufficient data descriptors in format after reversion",
+                    ))
                 }
                 None => return Ok(()),
                 Some(Next::RevertColon) if item.is_none() => return Ok(()),
@@ -362,7 +380,9 @@ impl<'a> Exec<'a> {
                 edit_exp_or_f(x, Some(style), w, d, e, &self.ctx)
             }
             Data::G { w, d, e } => match item {
-                Item::I32(_) | Item::I64(_) => Ok(edit_i(int(item).map_or(0, |p| p.0), w, None, plus)),
+                Item::I32(_) | Item::I64(_) => {
+                    Ok(edit_i(int(item).map_or(0, |p| p.0), w, None, plus))
+                }
                 Item::Bool(b) => Ok(edit_l(*b, w)),
                 Item::Str(s) => Ok(edit_a(s, (w > 0).then_some(w))),
                 Item::F32(_) | Item::F64(_) => {

@@ -14,6 +14,7 @@
 
 use std::fmt;
 
+mod digits;
 mod edit;
 mod exec;
 mod list;
@@ -63,7 +64,11 @@ impl FormatError {
     }
 
     pub(crate) fn runtime(message: &str) -> Self {
-        FormatError { message: message.to_string(), location: None, partial: String::new() }
+        FormatError {
+            message: message.to_string(),
+            location: None,
+            partial: String::new(),
+        }
     }
 }
 
@@ -88,7 +93,9 @@ pub struct Format {
 /// Parse a format specification, e.g. `(i5, 2f8.3, a)`: the value of the
 /// character constant, without its surrounding quotes.
 pub fn parse_format(s: &str) -> Result<Format, FormatError> {
-    Ok(Format { nodes: parse::parse(s)? })
+    Ok(Format {
+        nodes: parse::parse(s)?,
+    })
 }
 
 /// The text `print fmt, items` writes, including every newline.

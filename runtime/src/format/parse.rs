@@ -17,9 +17,18 @@ pub enum Data {
     /// `Fw.d`
     F { w: u32, d: u32 },
     /// `Ew.d[Ee]`, `ESw.d[Ee]`, `ENw.d[Ee]`, `Dw.d`
-    Exp { style: ExpStyle, w: u32, d: u32, e: Option<u32> },
+    Exp {
+        style: ExpStyle,
+        w: u32,
+        d: u32,
+        e: Option<u32>,
+    },
     /// `Gw[.d[Ee]]`; `d` is `None` only for `G0`.
-    G { w: u32, d: Option<u32>, e: Option<u32> },
+    G {
+        w: u32,
+        d: Option<u32>,
+        e: Option<u32>,
+    },
     /// `Lw` (`L` alone means width 1).
     L { w: u32 },
     /// `A[w]`
@@ -56,7 +65,10 @@ pub enum Node {
     /// A data edit descriptor repeated `repeat` times.
     Data { desc: Data, repeat: u32 },
     /// A parenthesised group; `repeat` is `None` for `*( ... )`.
-    Group { children: Vec<Node>, repeat: Option<u32> },
+    Group {
+        children: Vec<Node>,
+        repeat: Option<u32>,
+    },
     /// A character constant or Hollerith string.
     Str(String),
     /// `nX` and `TRn`: move right.
@@ -102,7 +114,11 @@ type PResult<T> = Result<T, FormatError>;
 
 /// Parse a complete format specification such as `(i5, 2f8.3)`.
 pub fn parse(text: &str) -> PResult<Vec<Node>> {
-    let mut p = Parser { src: text.as_bytes(), text, at: 0 };
+    let mut p = Parser {
+        src: text.as_bytes(),
+        text,
+        at: 0,
+    };
     p.skip_blanks();
     if p.peek() != Some(b'(') {
         return Err(p.error("Missing initial left parenthesis in format"));
@@ -224,7 +240,10 @@ impl<'a> Parser<'a> {
             }
             (Some(n), Some(b'(')) => {
                 self.at += 1;
-                out.push(Node::Group { children: self.list()?, repeat: Some(n) });
+                out.push(Node::Group {
+                    children: self.list()?,
+                    repeat: Some(n),
+                });
             }
             (Some(n), Some(c)) if c.is_ascii_alphabetic() => {
                 let desc = self.data_descriptor()?;
@@ -251,7 +270,10 @@ impl<'a> Parser<'a> {
         match c {
             b'(' => {
                 self.at += 1;
-                out.push(Node::Group { children: self.list()?, repeat: Some(1) });
+                out.push(Node::Group {
+                    children: self.list()?,
+                    repeat: Some(1),
+                });
             }
             b'*' => {
                 self.at += 1;
@@ -260,9 +282,15 @@ impl<'a> Parser<'a> {
                 }
                 let children = self.list()?;
                 if !has_data(&children) {
-                    return Err(self.error_at("'*' requires at least one associated data descriptor", self.at - 1));
+                    return Err(self.error_at(
+                        "'*' requires at least one associated data descriptor",
+                        self.at - 1,
+                    ));
                 }
-                out.push(Node::Group { children, repeat: None });
+                out.push(Node::Group {
+                    children,
+                    repeat: None,
+                });
             }
             b'\'' | b'"' => {
                 self.at += 1;
@@ -297,16 +325,26 @@ impl<'a> Parser<'a> {
                 };
                 out.push(Node::Sign(mode));
             }
-            b'B' if matches!(self.src.get(self.at + 1).map(u8::to_ascii_uppercase), Some(b'N' | b'Z')) => {
+            b'B' if matches!(
+                self.src.get(self.at + 1).map(u8::to_ascii_uppercase),
+                Some(b'N' | b'Z')
+            ) =>
+            {
                 self.at += 2;
                 out.push(Node::Blank);
             }
-            b'D' if matches!(self.src.get(self.at + 1).map(u8::to_ascii_uppercase), Some(b'C' | b'P')) => {
+            b'D' if matches!(
+                self.src.get(self.at + 1).map(u8::to_ascii_uppercase),
+                Some(b'C' | b'P')
+            ) =>
+            {
                 let comma = self.src[self.at + 1].eq_ignore_ascii_case(&b'C');
                 self.at += 2;
                 out.push(Node::DecimalComma(comma));
             }
-            b'R' => return Err(self.error("Rounding mode edit descriptors are not supported in format")),
+            b'R' => {
+                return Err(self.error("Rounding mode edit descriptors are not supported in format"))
+            }
             c if c.is_ascii_alphabetic() => {
                 let desc = self.data_descriptor()?;
                 out.push(Node::Data { desc, repeat: 1 });
@@ -393,7 +431,9 @@ impl<'a> Parser<'a> {
         self.at += 1;
         match letter {
             b'I' | b'B' | b'O' | b'Z' => {
-                let w = self.number()?.ok_or_else(|| self.error("Nonnegative width required in format"))?;
+                let w = self
+                    .number()?
+                    .ok_or_else(|| self.error("Nonnegative width required in format"))?;
                 let m = self.dot_number()?;
                 if let Some(m) = m {
                     if w > 0 && m > w {
@@ -425,11 +465,17 @@ impl<'a> Parser<'a> {
                     _ => ExpStyle::D,
                 };
                 let (w, d) = self.width_and_digits()?;
-                let e = if style != ExpStyle::D { self.exponent_width()? } else { None };
+                let e = if style != ExpStyle::D {
+                    self.exponent_width()?
+                } else {
+                    None
+                };
                 Ok(Data::Exp { style, w, d, e })
             }
             b'G' => {
-                let w = self.number()?.ok_or_else(|| self.error("Unexpected end of format string"))?;
+                let w = self
+                    .number()?
+                    .ok_or_else(|| self.error("Unexpected end of format string"))?;
                 if w == 0 {
                     let d = self.dot_number()?;
                     return Ok(Data::G { w, d, e: None });
@@ -441,18 +487,25 @@ impl<'a> Parser<'a> {
                 let e = self.exponent_width()?;
                 Ok(Data::G { w, d, e })
             }
-            b'L' => Ok(Data::L { w: self.number()?.unwrap_or(1).max(1) }),
+            b'L' => Ok(Data::L {
+                w: self.number()?.unwrap_or(1).max(1),
+            }),
             b'A' => match self.number()? {
                 Some(0) => Err(self.error("Zero width in format descriptor")),
                 w => Ok(Data::A { w }),
             },
-            c => Err(self.error_at(&format!("Unexpected element '{}' in format", c as char), here)),
+            c => Err(self.error_at(
+                &format!("Unexpected element '{}' in format", c as char),
+                here,
+            )),
         }
     }
 
     /// `w.d` of an F, E, D or ES/EN descriptor.
     fn width_and_digits(&mut self) -> PResult<(u32, u32)> {
-        let w = self.number()?.ok_or_else(|| self.error("Unexpected end of format string"))?;
+        let w = self
+            .number()?
+            .ok_or_else(|| self.error("Unexpected end of format string"))?;
         if self.peek() != Some(b'.') {
             return Err(self.error("Period required in format"));
         }

@@ -8,6 +8,7 @@
 //! the same floating-point comparisons libgfortran performs, in the
 //! precision of the item's kind, so boundary cases agree bit for bit.
 
+use super::digits::{fixed_digits, round_to_power, sci_digits};
 use super::parse::ExpStyle;
 use super::FormatError;
 
@@ -79,32 +80,6 @@ struct Spec {
     npad: usize,
 }
 
-/// Decimal digits of `m >= 0` as `d.ddd x 10^exp` with `prec` digits after
-/// the point: returns all `prec + 1` digits and `exp`.
-fn sci_digits(m: f64, prec: usize) -> (Vec<u8>, i32) {
-    // An f64 has at most 767 significant decimal digits; beyond that the
-    // exact expansion continues with zeros (and Rust caps the precision).
-    let s = format!("{:.*e}", prec.min(EXACT_LIMIT), m);
-    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let mut digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
-    digits.resize(prec + 1, b'0');
-    (digits, exp.parse().unwrap_or(0))
-}
-
-/// Digits past which every f64 expansion is exact zeros (at most 1074
-/// fractional and 767 significant digits).
-const EXACT_LIMIT: usize = 1100;
-
-/// Decimal digits of `m >= 0` rounded to `prec` places: returns the digits
-/// before the point (at least one) and after it.
-fn fixed_digits(m: f64, prec: usize) -> (Vec<u8>, Vec<u8>) {
-    let s = format!("{:.*}", prec.min(EXACT_LIMIT), m);
-    let (int, frac) = s.split_once('.').unwrap_or((&s, ""));
-    let mut frac = frac.as_bytes().to_vec();
-    frac.resize(prec, b'0');
-    (int.as_bytes().to_vec(), frac)
-}
-
 /// `Infinity` / `NaN` in a field of width `w` (0 = minimal).
 fn inf_nan(x: f64, w: usize, g0: bool, ctx: &RealCtx) -> String {
     let negative = x.is_sign_negative();
@@ -174,7 +149,9 @@ macro_rules! g_choice {
             None
         } else {
             // Smallest `mid` with `m < 10^(mid-1) * r_sc` (d + 1 if none).
-            let mid = (0..=d + 1).find(|&j| m < pow10!($t, j - 1) * r_sc).unwrap_or(d + 1);
+            let mid = (0..=d + 1)
+                .find(|&j| m < pow10!($t, j - 1) * r_sc)
+                .unwrap_or(d + 1);
             Some(if m == 0.0 { d - 1 } else { d + 1 - mid })
         }
     }};
@@ -205,9 +182,23 @@ fn en_nbefore(x: Real) -> usize {
 }
 
 /// Apply an `F`, `E`, `D`, `ES` or `EN` descriptor.
-pub fn edit_exp_or_f(x: Real, style: Option<ExpStyle>, w: u32, d: u32, e: Option<u32>, ctx: &RealCtx) -> Result<String, FormatError> {
+pub fn edit_exp_or_f(
+    x: Real,
+    style: Option<ExpStyle>,
+    w: u32,
+    d: u32,
+    e: Option<u32>,
+    ctx: &RealCtx,
+) -> Result<String, FormatError> {
     let form = style.map_or(Form::F, Form::Exp);
-    let spec = Spec { form, w: w as usize, d: d as usize, e, g0: false, npad: 0 };
+    let spec = Spec {
+        form,
+        w: w as usize,
+        d: d as usize,
+        e,
+        g0: false,
+        npad: 0,
+    };
     let v = x.to_f64();
     if !v.is_finite() {
         return Ok(inf_nan(v, spec.w, false, ctx));
@@ -217,7 +208,12 @@ pub fn edit_exp_or_f(x: Real, style: Option<ExpStyle>, w: u32, d: u32, e: Option
     // gfortran lays these out in the default width of `G0` and then drops
     // the blanks (widening instead of overflowing).
     let spec = if spec.w == 0 && spec.form != Form::F {
-        Spec { e: Some(0), g0: true, w: default_g(x).0 as usize, ..spec }
+        Spec {
+            e: Some(0),
+            g0: true,
+            w: default_g(x).0 as usize,
+            ..spec
+        }
     } else {
         spec
     };
@@ -226,7 +222,14 @@ pub fn edit_exp_or_f(x: Real, style: Option<ExpStyle>, w: u32, d: u32, e: Option
 
 /// Apply `Gw.d[Ee]` (w > 0) or `G0[.d]` (w = 0) to a real. `comp_d` is 1
 /// for list-directed output, which prints one more digit through its `1P`.
-pub fn edit_g(x: Real, w: u32, d: Option<u32>, e: Option<u32>, comp_d: u32, ctx: &RealCtx) -> Result<String, FormatError> {
+pub fn edit_g(
+    x: Real,
+    w: u32,
+    d: Option<u32>,
+    e: Option<u32>,
+    comp_d: u32,
+    ctx: &RealCtx,
+) -> Result<String, FormatError> {
     let g0 = w == 0;
     let (w, d, e, comp_d) = if g0 {
         let (dw, dd, _) = default_g(x);
@@ -242,10 +245,21 @@ pub fn edit_g(x: Real, w: u32, d: Option<u32>, e: Option<u32>, comp_d: u32, ctx:
     if !v.is_finite() {
         return Ok(inf_nan(v, w as usize, g0, ctx));
     }
-    let base = Spec { form: Form::F, w: w as usize, d: d as usize, e, g0, npad: 0 };
+    let base = Spec {
+        form: Form::F,
+        w: w as usize,
+        d: d as usize,
+        e,
+        g0,
+        npad: 0,
+    };
     match g_choice(x, d as i32) {
         None => {
-            let spec = Spec { form: Form::Exp(ExpStyle::E), d: (d - comp_d.min(d)) as usize, ..base };
+            let spec = Spec {
+                form: Form::Exp(ExpStyle::E),
+                d: (d - comp_d.min(d)) as usize,
+                ..base
+            };
             build(x, &spec, ctx.scale, ctx)
         }
         Some(decimals) => {
@@ -253,9 +267,18 @@ pub fn edit_g(x: Real, w: u32, d: Option<u32>, e: Option<u32>, comp_d: u32, ctx:
                 Some(e) if e > 0 => e as usize + 2,
                 _ => 4,
             };
-            let npad = if npad >= w as usize { (w as usize).saturating_sub(1) } else { npad };
+            let npad = if npad >= w as usize {
+                (w as usize).saturating_sub(1)
+            } else {
+                npad
+            };
             let npad = if g0 { 0 } else { npad };
-            let spec = Spec { w: w as usize - npad, d: decimals.max(0) as usize, npad, ..base };
+            let spec = Spec {
+                w: w as usize - npad,
+                d: decimals.max(0) as usize,
+                npad,
+                ..base
+            };
             build(x, &spec, 0, ctx)
         }
     }
@@ -272,7 +295,11 @@ pub fn default_g(x: Real) -> (u32, u32, u32) {
 /// List-directed output of one real: `1PG16.9E2` or `1PG25.17E3`.
 pub fn list_directed(x: Real) -> String {
     let (w, d, e) = default_g(x);
-    let ctx = RealCtx { scale: 1, plus: false, comma: false };
+    let ctx = RealCtx {
+        scale: 1,
+        plus: false,
+        comma: false,
+    };
     edit_g(x, w, Some(d), Some(e), 1, &ctx).unwrap_or_else(|_| "*".repeat(w as usize))
 }
 
@@ -339,7 +366,14 @@ fn layout(x: Real, spec: &Spec, p: i32, zero: bool) -> Result<Layout, FormatErro
                 }
             }
             let expchar = if style == ExpStyle::D { b'D' } else { b'E' };
-            Ok(Layout { digits, nbefore, nzero, nafter, exp, expchar: Some(expchar) })
+            Ok(Layout {
+                digits,
+                nbefore,
+                nzero,
+                nafter,
+                exp,
+                expchar: Some(expchar),
+            })
         }
     }
 }
@@ -366,48 +400,14 @@ fn layout_f(m: f64, d: i32, p: i32) -> Layout {
     all.truncate(point + d as usize);
     let lead = all[..point].iter().take_while(|&&c| c == b'0').count();
     all.drain(..lead);
-    Layout { digits: all, nbefore: point - lead, nzero: 0, nafter: d as usize, exp: 0, expchar: None }
-}
-
-/// The decimal digits of `m >= 0` rounded half to even to a multiple of
-/// `10^q` (`q >= 1`), exactly.
-fn round_to_power(m: f64, q: usize) -> Vec<u8> {
-    let mut int = format!("{:.0}", m.trunc()).into_bytes();
-    let sticky = m.fract() != 0.0;
-    if int.len() < q + 1 {
-        let pad = q + 1 - int.len();
-        int.splice(0..0, std::iter::repeat_n(b'0', pad));
+    Layout {
+        digits: all,
+        nbefore: point - lead,
+        nzero: 0,
+        nafter: d as usize,
+        exp: 0,
+        expchar: None,
     }
-    let split = int.len() - q;
-    let (kept, rest) = int.split_at(split);
-    let half_cmp = rest[0].cmp(&b'5').then_with(|| {
-        if rest[1..].iter().any(|&c| c != b'0') || sticky {
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    });
-    let mut kept = kept.to_vec();
-    let odd = kept.last().is_some_and(|&c| (c - b'0') % 2 == 1);
-    let up = half_cmp == std::cmp::Ordering::Greater || (half_cmp == std::cmp::Ordering::Equal && odd);
-    if up {
-        let mut i = kept.len();
-        loop {
-            if i == 0 {
-                kept.insert(0, b'1');
-                break;
-            }
-            i -= 1;
-            if kept[i] == b'9' {
-                kept[i] = b'0';
-            } else {
-                kept[i] += 1;
-                break;
-            }
-        }
-    }
-    kept.extend(std::iter::repeat_n(b'0', q));
-    kept
 }
 
 /// Width of the exponent field including the letter (`None`: too wide).
@@ -491,7 +491,11 @@ fn build(x: Real, spec: &Spec, p: i32, ctx: &RealCtx) -> Result<String, FormatEr
     if leadzero {
         out.push('0');
     }
-    let mut digits = lay.digits.iter().map(|&c| c as char).chain(std::iter::repeat('0'));
+    let mut digits = lay
+        .digits
+        .iter()
+        .map(|&c| c as char)
+        .chain(std::iter::repeat('0'));
     out.extend(digits.by_ref().take(lay.nbefore));
     out.push(if ctx.comma { ',' } else { '.' });
     out.extend(std::iter::repeat_n('0', lay.nzero));

@@ -6,7 +6,8 @@ use fscal_runtime::format::{format_items, list_directed, parse_format, FormatErr
 /// `print fmt, items` must write exactly `expected`.
 pub fn check(fmt: &str, items: &[Item], expected: &str) {
     let parsed = parse_format(fmt).unwrap_or_else(|e| panic!("format {fmt:?}: {e}"));
-    let got = format_items(&parsed, items).unwrap_or_else(|e| panic!("format {fmt:?} with {items:?}: {e}"));
+    let got = format_items(&parsed, items)
+        .unwrap_or_else(|e| panic!("format {fmt:?} with {items:?}: {e}"));
     assert_eq!(got, expected, "format {fmt:?} with {items:?}");
 }
 
@@ -22,5 +23,8 @@ pub fn error(fmt: &str, items: &[Item], message: &str, partial: &str) {
         Err(e) => e,
     };
     assert_eq!(e.message, message, "format {fmt:?} with {items:?}");
-    assert_eq!(e.partial, partial, "partial output of {fmt:?} with {items:?}");
+    assert_eq!(
+        e.partial, partial,
+        "partial output of {fmt:?} with {items:?}"
+    );
 }

@@ -12,7 +12,9 @@ use std::collections::HashMap;
 use fscal_frontend::diagnostic::line_col;
 use fscal_frontend::hir::{self, Shape, Span, SymbolId, Type, Value};
 
-use crate::ir::{self, ArrayDecl, ArrayId, ArrayKind, Const, DescField, Expr, LocalId, LoopIr, ScalarTy, Stmt};
+use crate::ir::{
+    self, ArrayDecl, ArrayId, ArrayKind, Const, DescField, Expr, LocalId, LoopIr, ScalarTy, Stmt,
+};
 use crate::{Config, NestReport, Scalarized};
 
 /// The IR type of a HIR type (characters never reach the IR).
@@ -76,7 +78,10 @@ impl<'a> Lowerer<'a> {
         let program = self.program;
         self.block(&program.body, &mut body);
         self.ir.body = body;
-        Scalarized { ir: self.ir, nests: self.nests }
+        Scalarized {
+            ir: self.ir,
+            nests: self.nests,
+        }
     }
 
     /// Locals for scalars, descriptors for arrays; explicit-shape arrays
@@ -107,7 +112,12 @@ impl<'a> Lowerer<'a> {
                     if let Shape::Explicit(bounds) = shape {
                         let bounds: Vec<(Expr, Expr)> = bounds
                             .iter()
-                            .map(|(lo, hi)| (i64c(lo.as_int().unwrap_or(1)), i64c(hi.as_int().unwrap_or(0))))
+                            .map(|(lo, hi)| {
+                                (
+                                    i64c(lo.as_int().unwrap_or(1)),
+                                    i64c(hi.as_int().unwrap_or(0)),
+                                )
+                            })
                             .collect();
                         self.emit_allocate(array, &bounds, sym.span, out);
                     }
@@ -117,14 +127,25 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `allocate(array(lo:hi, ...))`
-    pub(crate) fn emit_allocate(&mut self, array: ArrayId, bounds: &[(Expr, Expr)], span: Span, out: &mut Vec<Stmt>) {
+    pub(crate) fn emit_allocate(
+        &mut self,
+        array: ArrayId,
+        bounds: &[(Expr, Expr)],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         for (lo, hi) in bounds {
             out.push(Stmt::Call(ir::RtFn::BoundsPush, vec![lo.clone()]));
             out.push(Stmt::Call(ir::RtFn::BoundsPush, vec![hi.clone()]));
         }
         let decl = &self.ir.arrays[array.index()];
         let (rank, size, name) = (decl.rank, decl.elem.size(), decl.name.clone());
-        let mut args = vec![Expr::DescAddr(array), i64c(i64::from(rank)), i64c(size), i64c(0)];
+        let mut args = vec![
+            Expr::DescAddr(array),
+            i64c(i64::from(rank)),
+            i64c(size),
+            i64c(0),
+        ];
         args.extend(self.name_args(&name));
         args.extend(self.pos(span));
         out.push(Stmt::Call(ir::RtFn::Allocate, args));
@@ -221,7 +242,11 @@ impl<'a> Lowerer<'a> {
             offset = offset.checked_sub(lo.checked_mul(stride)?)?;
             stride = stride.checked_mul((hi - lo + 1).max(0))?;
         }
-        Some(Layout { bounds, strides, offset })
+        Some(Layout {
+            bounds,
+            strides,
+            offset,
+        })
     }
 
     /// The IR loop for a HIR loop label.
@@ -229,7 +254,11 @@ impl<'a> Lowerer<'a> {
         if let Some(id) = self.loops.get(&label) {
             return *id;
         }
-        let id = self.ir.add_loop(ir::LoopInfo { origin: ir::LoopOrigin::User, independent: false, reversed: false });
+        let id = self.ir.add_loop(ir::LoopInfo {
+            origin: ir::LoopOrigin::User,
+            independent: false,
+            reversed: false,
+        });
         self.loops.insert(label, id);
         id
     }

@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use fscal_frontend::hir::{self, BinaryOp, ExprKind, Inquiry, Intrinsic, Span, Subscript, SymbolId, Type};
+use fscal_frontend::hir::{
+    self, BinaryOp, ExprKind, Inquiry, Intrinsic, Span, Subscript, SymbolId, Type,
+};
 
 use super::{constant, i64c, scalar_ty, Lowerer};
 use crate::build::{self, add, mul, sub};
@@ -34,7 +36,14 @@ impl Lowerer<'_> {
             }
             ExprKind::Unary(op, x) => {
                 let v = self.value(x, ctx, out);
-                Expr::Unary(if *op == hir::UnaryOp::Neg { UnOp::Neg } else { UnOp::Not }, bx(v))
+                Expr::Unary(
+                    if *op == hir::UnaryOp::Neg {
+                        UnOp::Neg
+                    } else {
+                        UnOp::Not
+                    },
+                    bx(v),
+                )
             }
             ExprKind::Binary(op, l, r) => self.binary(*op, l, r, e, ctx, out),
             ExprKind::Convert(x) => {
@@ -42,7 +51,9 @@ impl Lowerer<'_> {
                 Expr::Convert(scalar_ty(e.ty), bx(v))
             }
             ExprKind::Intrinsic(f, args) => self.intrinsic(*f, args, e, ctx, out),
-            ExprKind::Inquiry { which, arg, dim } => self.inquiry(*which, arg, dim.as_deref(), e, ctx, out),
+            ExprKind::Inquiry { which, arg, dim } => {
+                self.inquiry(*which, arg, dim.as_deref(), e, ctx, out)
+            }
             ExprKind::Str(_) | ExprKind::Constructor(_) => {
                 unreachable!("array or character expression outside a scalarized context")
             }
@@ -62,7 +73,9 @@ impl Lowerer<'_> {
         self.check_allocated(sym, span, out);
         let mut index = self.desc(array, Some(sym), DescField::Offset);
         for (d, sub) in subs.iter().enumerate() {
-            let Subscript::Scalar(s) = sub else { unreachable!("element reference with a section subscript") };
+            let Subscript::Scalar(s) = sub else {
+                unreachable!("element reference with a section subscript")
+            };
             let v = self.value(s, ctx, out);
             let v = self.hoist("i", v, out);
             self.check_bounds(sym, d as u8, v.clone(), s.span, out);
@@ -86,7 +99,14 @@ impl Lowerer<'_> {
     }
 
     /// Error unless `lb <= v <= ub` in dimension `d` of `sym`.
-    pub(crate) fn check_bounds(&mut self, sym: SymbolId, d: u8, v: Expr, span: Span, out: &mut Vec<Stmt>) {
+    pub(crate) fn check_bounds(
+        &mut self,
+        sym: SymbolId,
+        d: u8,
+        v: Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         if !self.config.checks {
             return;
         }
@@ -94,7 +114,10 @@ impl Lowerer<'_> {
         let lb = self.desc(array, Some(sym), DescField::LBound(d));
         let ext = self.desc(array, Some(sym), DescField::Extent(d));
         let ub = sub(add(lb.clone(), ext), i64c(1));
-        let cond = build::or(build::cmp(CmpOp::Lt, v.clone(), lb.clone()), build::cmp(CmpOp::Gt, v.clone(), ub.clone()));
+        let cond = build::or(
+            build::cmp(CmpOp::Lt, v.clone(), lb.clone()),
+            build::cmp(CmpOp::Gt, v.clone(), ub.clone()),
+        );
         if build::is_false(&cond) {
             return;
         }
@@ -102,10 +125,22 @@ impl Lowerer<'_> {
         let mut args = self.name_args(&name).to_vec();
         args.extend([i64c(i64::from(d) + 1), v, lb, ub]);
         args.extend(self.pos(span));
-        out.push(Stmt::If { cond, then_body: vec![Stmt::Call(RtFn::ErrBounds, args)], else_body: vec![] });
+        out.push(Stmt::If {
+            cond,
+            then_body: vec![Stmt::Call(RtFn::ErrBounds, args)],
+            else_body: vec![],
+        });
     }
 
-    fn binary(&mut self, op: BinaryOp, l: &hir::Expr, r: &hir::Expr, e: &hir::Expr, ctx: &Ctx, out: &mut Vec<Stmt>) -> Expr {
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        l: &hir::Expr,
+        r: &hir::Expr,
+        e: &hir::Expr,
+        ctx: &Ctx,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
         let a = self.value(l, ctx, out);
         let b = self.value(r, ctx, out);
         let arith = |op| Expr::Binary(op, bx(a.clone()), bx(b.clone()));
@@ -135,13 +170,18 @@ impl Lowerer<'_> {
 
     /// Hoist an integer divisor and check it is not zero.
     fn nonzero_divisor(&mut self, b: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
-        let is_nonzero_const = matches!(b, Expr::Const(Const::I32(v)) if v != 0) || matches!(b, Expr::Const(Const::I64(v)) if v != 0);
+        let is_nonzero_const = matches!(b, Expr::Const(Const::I32(v)) if v != 0)
+            || matches!(b, Expr::Const(Const::I64(v)) if v != 0);
         if !self.config.checks || is_nonzero_const {
             return b;
         }
         let b = self.hoist("d", b, out);
         let ty = self.ir.ty(&b);
-        let zero = Expr::Const(if ty == ScalarTy::I32 { Const::I32(0) } else { Const::I64(0) });
+        let zero = Expr::Const(if ty == ScalarTy::I32 {
+            Const::I32(0)
+        } else {
+            Const::I64(0)
+        });
         let mut args = Vec::new();
         args.extend(self.pos(span));
         out.push(Stmt::If {
@@ -164,8 +204,16 @@ impl Lowerer<'_> {
             (Type::Int4, _) => Expr::Call(RtFn::PowI32, vec![a, b]),
             (Type::Int8, _) => Expr::Call(RtFn::PowI64, vec![a, b]),
             (Type::Real4 | Type::Real8, e) if e.is_int() => {
-                let b = if e == Type::Int8 { Expr::Convert(ScalarTy::I32, bx(b)) } else { b };
-                let f = if base == Type::Real4 { RtFn::PowiF32 } else { RtFn::PowiF64 };
+                let b = if e == Type::Int8 {
+                    Expr::Convert(ScalarTy::I32, bx(b))
+                } else {
+                    b
+                };
+                let f = if base == Type::Real4 {
+                    RtFn::PowiF32
+                } else {
+                    RtFn::PowiF64
+                };
                 Expr::Call(f, vec![a, b])
             }
             (Type::Real4, _) => Expr::Call(RtFn::PowF32, vec![a, b]),
@@ -173,12 +221,28 @@ impl Lowerer<'_> {
         }
     }
 
-    fn intrinsic(&mut self, f: Intrinsic, args: &[hir::Expr], e: &hir::Expr, ctx: &Ctx, out: &mut Vec<Stmt>) -> Expr {
+    fn intrinsic(
+        &mut self,
+        f: Intrinsic,
+        args: &[hir::Expr],
+        e: &hir::Expr,
+        ctx: &Ctx,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
         let vals: Vec<Expr> = args.iter().map(|a| self.value(a, ctx, out)).collect();
         let ty = scalar_ty(e.ty);
         let arg_ty = args.first().map_or(ty, |a| scalar_ty(a.ty));
         let f32 = arg_ty == ScalarTy::F32;
-        let math = |m: MathFn, v: Vec<Expr>| Expr::Call(if f32 { RtFn::MathF32(m) } else { RtFn::MathF64(m) }, v);
+        let math = |m: MathFn, v: Vec<Expr>| {
+            Expr::Call(
+                if f32 {
+                    RtFn::MathF32(m)
+                } else {
+                    RtFn::MathF64(m)
+                },
+                v,
+            )
+        };
         let mut it = vals.into_iter();
         let mut next = || it.next().expect("intrinsic arity checked by sema");
         match f {
@@ -191,9 +255,16 @@ impl Lowerer<'_> {
             Intrinsic::Cos => math(MathFn::Cos, vec![next()]),
             Intrinsic::Tan => math(MathFn::Tan, vec![next()]),
             Intrinsic::Atan => math(MathFn::Atan, vec![next()]),
-            Intrinsic::Atan2 => Expr::Call(if f32 { RtFn::Atan2F32 } else { RtFn::Atan2F64 }, vec![next(), next()]),
+            Intrinsic::Atan2 => Expr::Call(
+                if f32 { RtFn::Atan2F32 } else { RtFn::Atan2F64 },
+                vec![next(), next()],
+            ),
             Intrinsic::Max | Intrinsic::Min => {
-                let op = if f == Intrinsic::Max { BinOp::Max } else { BinOp::Min };
+                let op = if f == Intrinsic::Max {
+                    BinOp::Max
+                } else {
+                    BinOp::Min
+                };
                 let first = next();
                 (1..args.len()).fold(first, |acc, _| Expr::Binary(op, bx(acc), bx(next())))
             }
@@ -204,8 +275,15 @@ impl Lowerer<'_> {
             Intrinsic::Sign => Expr::Binary(BinOp::CopySign, bx(next()), bx(next())),
             Intrinsic::Int | Intrinsic::Real => Expr::Convert(ty, bx(next())),
             Intrinsic::Nint => {
-                let n = Expr::Call(if f32 { RtFn::NintF32 } else { RtFn::NintF64 }, vec![next()]);
-                if ty == ScalarTy::I64 { n } else { Expr::Convert(ty, bx(n)) }
+                let n = Expr::Call(
+                    if f32 { RtFn::NintF32 } else { RtFn::NintF64 },
+                    vec![next()],
+                );
+                if ty == ScalarTy::I64 {
+                    n
+                } else {
+                    Expr::Convert(ty, bx(n))
+                }
             }
             Intrinsic::Floor => Expr::Convert(ty, bx(Expr::Unary(UnOp::Floor, bx(next())))),
             Intrinsic::Ceiling => Expr::Convert(ty, bx(Expr::Unary(UnOp::Ceil, bx(next())))),
@@ -217,8 +295,20 @@ impl Lowerer<'_> {
     }
 
     /// `mod(a, p)` (sign of `a`) and `modulo(a, p)` (sign of `p`).
-    fn modulo(&mut self, floor: bool, a: Expr, p: Expr, ty: ScalarTy, span: Span, out: &mut Vec<Stmt>) -> Expr {
-        let p = if ty.is_int() { self.nonzero_divisor(p, span, out) } else { p };
+    fn modulo(
+        &mut self,
+        floor: bool,
+        a: Expr,
+        p: Expr,
+        ty: ScalarTy,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Expr {
+        let p = if ty.is_int() {
+            self.nonzero_divisor(p, span, out)
+        } else {
+            p
+        };
         let r = match ty {
             ScalarTy::F32 => Expr::Call(RtFn::FmodF32, vec![a, p.clone()]),
             ScalarTy::F64 => Expr::Call(RtFn::FmodF64, vec![a, p.clone()]),
@@ -240,7 +330,11 @@ impl Lowerer<'_> {
         let p_neg = Expr::Cmp(CmpOp::Lt, bx(p.clone()), bx(zero));
         let differ = Expr::Binary(BinOp::Neqv, bx(r_neg), bx(p_neg));
         let adjust = Expr::Binary(BinOp::And, bx(nonzero), bx(differ));
-        Expr::Select(bx(adjust), bx(Expr::Binary(BinOp::Add, bx(r.clone()), bx(p))), bx(r))
+        Expr::Select(
+            bx(adjust),
+            bx(Expr::Binary(BinOp::Add, bx(r.clone()), bx(p))),
+            bx(r),
+        )
     }
 
     fn inquiry(
@@ -256,14 +350,31 @@ impl Lowerer<'_> {
         let lbounds: Vec<Expr> = match &arg.kind {
             ExprKind::Var(sym) => {
                 let array = self.array(*sym);
-                (0..arg.rank).map(|d| self.desc(array, Some(*sym), DescField::LBound(d))).collect()
+                (0..arg.rank)
+                    .map(|d| self.desc(array, Some(*sym), DescField::LBound(d)))
+                    .collect()
             }
             _ => vec![i64c(1); arg.rank as usize],
         };
+        // A dimension with no elements has lbound 1 and ubound 0.
+        let empty = |x: &Expr| build::cmp(CmpOp::Eq, x.clone(), i64c(0));
+        let pick = |x: &Expr, if_empty: i64, v: Expr| match empty(x) {
+            Expr::Const(Const::Bool(true)) => i64c(if_empty),
+            Expr::Const(Const::Bool(false)) => v,
+            c => Expr::Select(bx(c), bx(i64c(if_empty)), bx(v)),
+        };
         let per_dim: Vec<Expr> = match which {
             Inquiry::Size => extents.clone(),
-            Inquiry::Lbound => lbounds.clone(),
-            _ => lbounds.iter().zip(&extents).map(|(l, x)| sub(add(l.clone(), x.clone()), i64c(1))).collect(),
+            Inquiry::Lbound => lbounds
+                .iter()
+                .zip(&extents)
+                .map(|(l, x)| pick(x, 1, l.clone()))
+                .collect(),
+            _ => lbounds
+                .iter()
+                .zip(&extents)
+                .map(|(l, x)| pick(x, 0, sub(add(l.clone(), x.clone()), i64c(1))))
+                .collect(),
         };
         let result = match dim {
             None => extents.into_iter().reduce(mul).unwrap_or(i64c(1)),
@@ -275,7 +386,11 @@ impl Lowerer<'_> {
             }
         };
         let ty = scalar_ty(e.ty);
-        if ty == ScalarTy::I64 { result } else { Expr::Convert(ty, bx(result)) }
+        if ty == ScalarTy::I64 {
+            result
+        } else {
+            Expr::Convert(ty, bx(result))
+        }
     }
 }
 

@@ -5,11 +5,11 @@ use fscal_frontend::hir::{self, AcItem, ExprKind, Format, Span, Stmt as H, StmtK
 
 use super::{i64c, scalar_ty, Lowerer};
 use crate::build::{add, mul};
+use crate::deps::Decision;
 use crate::ir::{self, Addr, CmpOp, Const, Expr, LoopInfo, LoopOrigin, RtFn, ScalarTy, Stmt};
 use crate::lower::Ctx;
 use crate::nest::NestShape;
 use crate::ss::{Chain, DimAccess, Side, TermKind};
-use crate::deps::Decision;
 use crate::NestReport;
 
 impl Lowerer<'_> {
@@ -45,7 +45,14 @@ impl Lowerer<'_> {
                     out.push(Stmt::Call(RtFn::Deallocate, args));
                 }
             }
-            K::Do { label, var, start, end, step, body } => self.do_loop(*label, *var, start, end, step.as_ref(), body, s.span, out),
+            K::Do {
+                label,
+                var,
+                start,
+                end,
+                step,
+                body,
+            } => self.do_loop(*label, *var, start, end, step.as_ref(), body, s.span, out),
             K::DoWhile { label, cond, body } => {
                 let id = self.loop_id(*label);
                 let mut pre = Vec::new();
@@ -53,12 +60,24 @@ impl Lowerer<'_> {
                 let mut inner = Vec::new();
                 self.block(body, &mut inner);
                 if pre.is_empty() {
-                    out.push(Stmt::While { id, cond: c, body: inner });
+                    out.push(Stmt::While {
+                        id,
+                        cond: c,
+                        body: inner,
+                    });
                 } else {
                     // Checks the condition needs run before every test.
-                    pre.push(Stmt::If { cond: Expr::Unary(ir::UnOp::Not, Box::new(c)), then_body: vec![Stmt::Break(id)], else_body: vec![] });
+                    pre.push(Stmt::If {
+                        cond: Expr::Unary(ir::UnOp::Not, Box::new(c)),
+                        then_body: vec![Stmt::Break(id)],
+                        else_body: vec![],
+                    });
                     pre.extend(inner);
-                    out.push(Stmt::While { id, cond: Expr::Const(Const::Bool(true)), body: pre });
+                    out.push(Stmt::While {
+                        id,
+                        cond: Expr::Const(Const::Bool(true)),
+                        body: pre,
+                    });
                 }
             }
             K::If { arms, else_body } => self.if_chain(arms, else_body, out),
@@ -79,7 +98,10 @@ impl Lowerer<'_> {
                     }
                     None => (i64c(0), false),
                 };
-                out.push(Stmt::Call(RtFn::Stop, vec![c, Expr::Const(Const::Bool(has))]));
+                out.push(Stmt::Call(
+                    RtFn::Stop,
+                    vec![c, Expr::Const(Const::Bool(has))],
+                ));
             }
         }
     }
@@ -116,7 +138,11 @@ impl Lowerer<'_> {
         let e = self.value(end, &Ctx::new(), out);
         let e = self.hoist("end", e, out);
         let ty = self.ir.locals[local.index()].ty;
-        let one = Expr::Const(if ty == ScalarTy::I32 { Const::I32(1) } else { Const::I64(1) });
+        let one = Expr::Const(if ty == ScalarTy::I32 {
+            Const::I32(1)
+        } else {
+            Const::I64(1)
+        });
         let st = match step {
             Some(st) => {
                 let v = self.value(st, &Ctx::new(), out);
@@ -125,7 +151,11 @@ impl Lowerer<'_> {
             None => one,
         };
         if self.config.checks && !matches!(st, Expr::Const(_)) {
-            let zero = Expr::Const(if ty == ScalarTy::I32 { Const::I32(0) } else { Const::I64(0) });
+            let zero = Expr::Const(if ty == ScalarTy::I32 {
+                Const::I32(0)
+            } else {
+                Const::I64(0)
+            });
             let mut args = Vec::new();
             args.extend(self.pos(span));
             out.push(Stmt::If {
@@ -136,7 +166,14 @@ impl Lowerer<'_> {
         }
         let mut inner = Vec::new();
         self.block(body, &mut inner);
-        out.push(Stmt::Loop(ir::Loop { id, var: local, start: s, end: e, step: st, body: inner }));
+        out.push(Stmt::Loop(ir::Loop {
+            id,
+            var: local,
+            start: s,
+            end: e,
+            step: st,
+            body: inner,
+        }));
     }
 
     fn if_chain(&mut self, arms: &[(hir::Expr, Vec<H>)], else_body: &[H], out: &mut Vec<Stmt>) {
@@ -149,11 +186,19 @@ impl Lowerer<'_> {
         self.block(body, &mut then_body);
         let mut els = Vec::new();
         self.if_chain(rest, else_body, &mut els);
-        out.push(Stmt::If { cond: c, then_body, else_body: els });
+        out.push(Stmt::If {
+            cond: c,
+            then_body,
+            else_body: els,
+        });
     }
 
     fn print(&mut self, format: &Format, items: &[hir::Expr], span: Span, out: &mut Vec<Stmt>) {
-        out.push(Stmt::Comment(format!("line {}: {}", self.line(span), self.text(span))));
+        out.push(Stmt::Comment(format!(
+            "line {}: {}",
+            self.line(span),
+            self.text(span)
+        )));
         let mut args = match format {
             Format::List => vec![i64c(0), i64c(0)],
             Format::Text(t) => {
@@ -167,7 +212,10 @@ impl Lowerer<'_> {
             match &item.kind {
                 ExprKind::Str(s) => {
                     let id = self.ir.add_str(s);
-                    out.push(Stmt::Call(RtFn::IoStr, vec![Expr::Str(id), i64c(s.len() as i64)]));
+                    out.push(Stmt::Call(
+                        RtFn::IoStr,
+                        vec![Expr::Str(id), i64c(s.len() as i64)],
+                    ));
                 }
                 _ if item.rank == 0 => {
                     let v = self.value(item, &Ctx::new(), out);
@@ -196,7 +244,11 @@ impl Lowerer<'_> {
         self.walk(&mut chain, e, &map, Side::Rhs);
         self.setup_loops(&mut chain, span);
         out.append(&mut chain.pre);
-        let shape = NestShape { origin: None, reversed: vec![], independent: false };
+        let shape = NestShape {
+            origin: None,
+            reversed: vec![],
+            independent: false,
+        };
         let loops = self.emit_nest(&chain, &[Side::Rhs], &shape, body);
         out.extend(loops);
         out.append(&mut chain.post);
@@ -207,7 +259,11 @@ impl Lowerer<'_> {
     /// a temporary between them.
     fn array_assign(&mut self, lhs: &hir::Expr, rhs: &hir::Expr, span: Span, out: &mut Vec<Stmt>) {
         let nest = ir::NestId(self.nests.len() as u32);
-        out.push(Stmt::Comment(format!("line {}: {}", self.line(span), self.text(span))));
+        out.push(Stmt::Comment(format!(
+            "line {}: {}",
+            self.line(span),
+            self.text(span)
+        )));
         let mut chain = Chain::new(lhs.rank);
         let map: Vec<u8> = (0..lhs.rank).collect();
         self.walk(&mut chain, lhs, &map, Side::Lhs);
@@ -233,22 +289,43 @@ impl Lowerer<'_> {
         out.append(&mut chain.pre);
         let lhs_ptr = lhs as *const hir::Expr;
         let store = move |l: &mut Self, ctx: &Ctx, v: Expr, body: &mut Vec<Stmt>| {
-            let Some(Expr::Load(addr)) = ctx.get(&lhs_ptr) else { unreachable!("lhs term in context") };
+            let Some(Expr::Load(addr)) = ctx.get(&lhs_ptr) else {
+                unreachable!("lhs term in context")
+            };
             let _ = l;
             body.push(Stmt::Store((**addr).clone(), v));
         };
         match decision {
-            Decision::InPlace { reversed, independent } => {
+            Decision::InPlace {
+                reversed,
+                independent,
+            } => {
                 if reversed.iter().any(|r| *r) {
-                    let dims: Vec<String> =
-                        reversed.iter().enumerate().filter(|(_, r)| **r).map(|(d, _)| (d + 1).to_string()).collect();
-                    out.push(Stmt::Comment(format!("no temporary: loop dimension {} runs backwards", dims.join(", "))));
+                    let dims: Vec<String> = reversed
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, r)| **r)
+                        .map(|(d, _)| (d + 1).to_string())
+                        .collect();
+                    out.push(Stmt::Comment(format!(
+                        "no temporary: loop dimension {} runs backwards",
+                        dims.join(", ")
+                    )));
                 }
-                let shape = NestShape { origin: Some((nest, 1)), reversed, independent };
-                let loops = self.emit_nest(&chain, &[Side::Lhs, Side::Rhs], &shape, &mut |l, ctx, _, body| {
-                    let v = l.value(rhs, ctx, body);
-                    store(l, ctx, v, body);
-                });
+                let shape = NestShape {
+                    origin: Some((nest, 1)),
+                    reversed,
+                    independent,
+                };
+                let loops = self.emit_nest(
+                    &chain,
+                    &[Side::Lhs, Side::Rhs],
+                    &shape,
+                    &mut |l, ctx, _, body| {
+                        let v = l.value(rhs, ctx, body);
+                        store(l, ctx, v, body);
+                    },
+                );
                 out.extend(loops);
             }
             Decision::Temporary(reason) => {
@@ -259,11 +336,20 @@ impl Lowerer<'_> {
                 let dims = extents
                     .iter()
                     .enumerate()
-                    .map(|(d, n)| DimAccess::Range { loop_dim: d as u8, start: i64c(0), stride: i64c(1), extent: n.clone() })
+                    .map(|(d, n)| DimAccess::Range {
+                        loop_dim: d as u8,
+                        start: i64c(0),
+                        stride: i64c(1),
+                        extent: n.clone(),
+                    })
                     .collect();
                 chain.terms.push(crate::ss::Term {
                     node: std::ptr::null(),
-                    kind: TermKind::Array { array: temp, sym: None, dims },
+                    kind: TermKind::Array {
+                        array: temp,
+                        sym: None,
+                        dims,
+                    },
                     side: Side::Temp,
                     candidate: false,
                     base: i64c(0),
@@ -271,17 +357,44 @@ impl Lowerer<'_> {
                 });
                 let t = crate::ss::TermId(chain.terms.len() as u32 - 1);
                 self.setup_term(&mut chain, t, out);
-                let phase1 = NestShape { origin: Some((nest, 1)), reversed: vec![], independent: true };
-                let fill = self.emit_nest(&chain, &[Side::Rhs, Side::Temp], &phase1, &mut |l, ctx, offs, body| {
-                    let v = l.value(rhs, ctx, body);
-                    body.push(Stmt::Store(Addr { array: temp, index: offs[&t].clone() }, v));
-                });
+                let phase1 = NestShape {
+                    origin: Some((nest, 1)),
+                    reversed: vec![],
+                    independent: true,
+                };
+                let fill = self.emit_nest(
+                    &chain,
+                    &[Side::Rhs, Side::Temp],
+                    &phase1,
+                    &mut |l, ctx, offs, body| {
+                        let v = l.value(rhs, ctx, body);
+                        body.push(Stmt::Store(
+                            Addr {
+                                array: temp,
+                                index: offs[&t].clone(),
+                            },
+                            v,
+                        ));
+                    },
+                );
                 out.extend(fill);
-                let phase2 = NestShape { origin: Some((nest, 2)), reversed: vec![], independent: true };
-                let copy = self.emit_nest(&chain, &[Side::Lhs, Side::Temp], &phase2, &mut |l, ctx, offs, body| {
-                    let v = Expr::Load(Box::new(Addr { array: temp, index: offs[&t].clone() }));
-                    store(l, ctx, v, body);
-                });
+                let phase2 = NestShape {
+                    origin: Some((nest, 2)),
+                    reversed: vec![],
+                    independent: true,
+                };
+                let copy = self.emit_nest(
+                    &chain,
+                    &[Side::Lhs, Side::Temp],
+                    &phase2,
+                    &mut |l, ctx, offs, body| {
+                        let v = Expr::Load(Box::new(Addr {
+                            array: temp,
+                            index: offs[&t].clone(),
+                        }));
+                        store(l, ctx, v, body);
+                    },
+                );
                 out.extend(copy);
                 out.push(Stmt::Call(RtFn::TempFree, vec![Expr::DescAddr(temp)]));
             }
@@ -291,11 +404,19 @@ impl Lowerer<'_> {
 
     /// Evaluate a rank-1 constructor or inquiry result into a zero-based
     /// heap temporary; returns it and its length.
-    pub(crate) fn materialize_rank1(&mut self, e: &hir::Expr, pre: &mut Vec<Stmt>, post: &mut Vec<Stmt>) -> (ir::ArrayId, Expr) {
+    pub(crate) fn materialize_rank1(
+        &mut self,
+        e: &hir::Expr,
+        pre: &mut Vec<Stmt>,
+        post: &mut Vec<Stmt>,
+    ) -> (ir::ArrayId, Expr) {
         let elem = scalar_ty(e.ty);
         match &e.kind {
             ExprKind::Constructor(items) => {
-                let n = self.count_items(items, pre);
+                let n = match fscal_frontend::sema::static_shape(&self.program.symbols, e) {
+                    Some(shape) => i64c(shape[0]),
+                    None => self.count_items(items, pre),
+                };
                 let temp = self.alloc_temp("ctor", elem, std::slice::from_ref(&n), e.span, pre);
                 let k = self.temp_local("k", ScalarTy::I64);
                 pre.push(Stmt::Set(k, i64c(0)));
@@ -307,11 +428,19 @@ impl Lowerer<'_> {
                 let n = i64c(i64::from(arg.rank));
                 let temp = self.alloc_temp("inq", elem, std::slice::from_ref(&n), e.span, pre);
                 for d in 0..arg.rank {
-                    let dim_expr = hir::Expr::constant(hir::Value::Int(i64::from(d) + 1), hir::Type::Int4, e.span);
+                    let dim_expr = hir::Expr::constant(
+                        hir::Value::Int(i64::from(d) + 1),
+                        hir::Type::Int4,
+                        e.span,
+                    );
                     let scalar = hir::Expr {
                         kind: match &e.kind {
                             ExprKind::Inquiry { which, arg, .. } => ExprKind::Inquiry {
-                                which: if *which == hir::Inquiry::Shape { hir::Inquiry::Size } else { *which },
+                                which: if *which == hir::Inquiry::Shape {
+                                    hir::Inquiry::Size
+                                } else {
+                                    *which
+                                },
                                 arg: arg.clone(),
                                 dim: Some(Box::new(dim_expr)),
                             },
@@ -322,7 +451,13 @@ impl Lowerer<'_> {
                         span: e.span,
                     };
                     let v = self.value(&scalar, &Ctx::new(), pre);
-                    pre.push(Stmt::Store(Addr { array: temp, index: i64c(i64::from(d)) }, v));
+                    pre.push(Stmt::Store(
+                        Addr {
+                            array: temp,
+                            index: i64c(i64::from(d)),
+                        },
+                        v,
+                    ));
                 }
                 post.push(Stmt::Call(RtFn::TempFree, vec![Expr::DescAddr(temp)]));
                 (temp, n)
@@ -342,22 +477,45 @@ impl Lowerer<'_> {
     fn count_into(&mut self, items: &[AcItem], n: ir::LocalId, out: &mut Vec<Stmt>) {
         for item in items {
             match item {
-                AcItem::Expr(e) if e.rank == 0 => out.push(Stmt::Set(n, add(Expr::Local(n), i64c(1)))),
+                AcItem::Expr(e) if e.rank == 0 => {
+                    out.push(Stmt::Set(n, add(Expr::Local(n), i64c(1))))
+                }
                 AcItem::Expr(e) => {
                     let ext = self.extents(e, &Ctx::new(), out);
                     let size = ext.into_iter().fold(i64c(1), mul);
                     out.push(Stmt::Set(n, add(Expr::Local(n), size)));
                 }
-                AcItem::ImpliedDo { var, start, end, step, items } => {
-                    self.implied_loop(*var, start, end, step.as_ref(), out, &mut |l, body| l.count_into(items, n, body));
+                AcItem::ImpliedDo {
+                    var,
+                    start,
+                    end,
+                    step,
+                    items,
+                } => {
+                    self.implied_loop(*var, start, end, step.as_ref(), out, &mut |l, body| {
+                        l.count_into(items, n, body)
+                    });
                 }
             }
         }
     }
 
-    fn fill_items(&mut self, items: &[AcItem], temp: ir::ArrayId, k: ir::LocalId, span: Span, out: &mut Vec<Stmt>) {
+    fn fill_items(
+        &mut self,
+        items: &[AcItem],
+        temp: ir::ArrayId,
+        k: ir::LocalId,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         let push = |v: Expr, body: &mut Vec<Stmt>| {
-            body.push(Stmt::Store(Addr { array: temp, index: Expr::Local(k) }, v));
+            body.push(Stmt::Store(
+                Addr {
+                    array: temp,
+                    index: Expr::Local(k),
+                },
+                v,
+            ));
             body.push(Stmt::Set(k, add(Expr::Local(k), i64c(1))));
         };
         for item in items {
@@ -370,8 +528,16 @@ impl Lowerer<'_> {
                     let v = l.value(e, ctx, body);
                     push(v, body);
                 }),
-                AcItem::ImpliedDo { var, start, end, step, items } => {
-                    self.implied_loop(*var, start, end, step.as_ref(), out, &mut |l, body| l.fill_items(items, temp, k, span, body));
+                AcItem::ImpliedDo {
+                    var,
+                    start,
+                    end,
+                    step,
+                    items,
+                } => {
+                    self.implied_loop(*var, start, end, step.as_ref(), out, &mut |l, body| {
+                        l.fill_items(items, temp, k, span, body)
+                    });
                 }
             }
         }
@@ -397,7 +563,11 @@ impl Lowerer<'_> {
                 let v = self.value(st, &Ctx::new(), out);
                 let v = self.hoist("step", v, out);
                 if self.config.checks && !matches!(v, Expr::Const(_)) {
-                    let zero = Expr::Const(if ty == ScalarTy::I32 { Const::I32(0) } else { Const::I64(0) });
+                    let zero = Expr::Const(if ty == ScalarTy::I32 {
+                        Const::I32(0)
+                    } else {
+                        Const::I64(0)
+                    });
                     let mut args = Vec::new();
                     args.extend(self.pos(st.span));
                     out.push(Stmt::If {
@@ -408,12 +578,27 @@ impl Lowerer<'_> {
                 }
                 v
             }
-            None => Expr::Const(if ty == ScalarTy::I32 { Const::I32(1) } else { Const::I64(1) }),
+            None => Expr::Const(if ty == ScalarTy::I32 {
+                Const::I32(1)
+            } else {
+                Const::I64(1)
+            }),
         };
         let mut inner = Vec::new();
         body(self, &mut inner);
-        let id = self.ir.add_loop(LoopInfo { origin: LoopOrigin::Helper, independent: false, reversed: false });
-        out.push(Stmt::Loop(ir::Loop { id, var: local, start: s, end: e, step: st, body: inner }));
+        let id = self.ir.add_loop(LoopInfo {
+            origin: LoopOrigin::Helper,
+            independent: false,
+            reversed: false,
+        });
+        out.push(Stmt::Loop(ir::Loop {
+            id,
+            var: local,
+            start: s,
+            end: e,
+            step: st,
+            body: inner,
+        }));
     }
 }
 

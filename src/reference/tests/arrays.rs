@@ -33,9 +33,15 @@ fn overlapping_shift_reads_the_old_values() {
     let c = b.array("c", Type::Int4, &[(1, 5)]);
     let p = b.program(vec![
         iota(&b, a, 5),
-        assign(b.sec(a, vec![tri(Some(2), Some(5), None)]), b.sec(a, vec![tri(Some(1), Some(4), None)])),
+        assign(
+            b.sec(a, vec![tri(Some(2), Some(5), None)]),
+            b.sec(a, vec![tri(Some(1), Some(4), None)]),
+        ),
         iota(&b, c, 5),
-        assign(b.sec(c, vec![tri(Some(1), Some(4), None)]), b.sec(c, vec![tri(Some(2), Some(5), None)])),
+        assign(
+            b.sec(c, vec![tri(Some(1), Some(4), None)]),
+            b.sec(c, vec![tri(Some(2), Some(5), None)]),
+        ),
     ]);
     let (_, state) = run_ok(&p);
     assert_eq!(ints(&state, a), [1, 1, 2, 3, 4]);
@@ -74,7 +80,10 @@ fn strided_overlap() {
     let a = b.array("a", Type::Int4, &[(1, 8)]);
     let p = b.program(vec![
         iota(&b, a, 8),
-        assign(b.sec(a, vec![tri(Some(3), Some(8), Some(2))]), b.sec(a, vec![tri(Some(1), Some(6), Some(2))])),
+        assign(
+            b.sec(a, vec![tri(Some(3), Some(8), Some(2))]),
+            b.sec(a, vec![tri(Some(1), Some(6), Some(2))]),
+        ),
     ]);
     let (_, state) = run_ok(&p);
     assert_eq!(ints(&state, a), [1, 2, 1, 4, 3, 6, 5, 8]);
@@ -88,7 +97,10 @@ fn vector_subscripts_read_and_write() {
     let p = b.program(vec![
         assign(b.var(a), ivec(&[10, 20, 30, 40, 50])),
         assign(b.var(r), b.sec(a, vec![vsub(ivec(&[5, 1, 1, 3]))])),
-        assign(b.sec(a, vec![vsub(ivec(&[2, 4]))]), b.sec(a, vec![vsub(ivec(&[4, 2]))])),
+        assign(
+            b.sec(a, vec![vsub(ivec(&[2, 4]))]),
+            b.sec(a, vec![vsub(ivec(&[4, 2]))]),
+        ),
     ]);
     let (_, state) = run_ok(&p);
     assert_eq!(ints(&state, r), [50, 10, 10, 30]);
@@ -106,13 +118,25 @@ fn rank2_sections_are_column_major_and_scalar_subscripts_reduce_rank() {
     let mut body = Vec::new();
     for j in -1..=1 {
         for i in 0..=2 {
-            body.push(assign(b.elem(m, vec![i4(i), i4(j)]), i4(1 + i + 3 * (j + 1))));
+            body.push(assign(
+                b.elem(m, vec![i4(i), i4(j)]),
+                i4(1 + i + 3 * (j + 1)),
+            ));
         }
     }
     body.extend([
         assign(b.var(row), b.sec(m, vec![s(i4(1)), all()])),
         assign(b.var(col), b.sec(m, vec![all(), s(i4(1))])),
-        assign(b.var(sub), b.sec(m, vec![tri(Some(2), Some(0), Some(-2)), tri(Some(-1), Some(1), Some(2))])),
+        assign(
+            b.var(sub),
+            b.sec(
+                m,
+                vec![
+                    tri(Some(2), Some(0), Some(-2)),
+                    tri(Some(-1), Some(1), Some(2)),
+                ],
+            ),
+        ),
     ]);
     let p = b.program(body);
     let (_, state) = run_ok(&p);
@@ -130,8 +154,18 @@ fn zero_size_sections() {
     let p = b.program(vec![
         iota(&b, a, 3),
         assign(b.sec(a, vec![tri(Some(3), Some(2), None)]), i4(99)),
-        assign(b.sec(a, vec![tri(Some(10), Some(2), None)]), ctor(vec![], Type::Int4)),
-        assign(b.var(n), inq(Inquiry::Size, b.sec(a, vec![tri(Some(7), Some(1), None)]), None)),
+        assign(
+            b.sec(a, vec![tri(Some(10), Some(2), None)]),
+            ctor(vec![], Type::Int4),
+        ),
+        assign(
+            b.var(n),
+            inq(
+                Inquiry::Size,
+                b.sec(a, vec![tri(Some(7), Some(1), None)]),
+                None,
+            ),
+        ),
     ]);
     let (_, state) = run_ok(&p);
     assert_eq!(ints(&state, a), [1, 2, 3]);
@@ -191,11 +225,21 @@ fn nested_implied_do_and_scoping() {
     let i = b.scalar("i", Type::Int4);
     let j = b.scalar("j", Type::Int4);
     let a = b.alloc("a", Type::Int4, 1);
-    let inner = ido(j, i4(1), b.var(i), None, vec![item(add(mul(b.var(i), i4(10)), b.var(j)))]);
+    let inner = ido(
+        j,
+        i4(1),
+        b.var(i),
+        None,
+        vec![item(add(mul(b.var(i), i4(10)), b.var(j)))],
+    );
     let outer = ido(i, i4(1), i4(3), None, vec![inner, item(i4(0))]);
     let p = b.program(vec![
         assign(b.var(i), i4(-7)),
-        st(StmtKind::Allocate(vec![(a, vec![(i8(1), i8(9))], Default::default())])),
+        st(StmtKind::Allocate(vec![(
+            a,
+            vec![(i8(1), i8(9))],
+            Default::default(),
+        )])),
         assign(b.var(a), ctor(vec![outer], Type::Int4)),
     ]);
     let (_, state) = run_ok(&p);
@@ -226,7 +270,11 @@ fn allocatable_lifecycle() {
     let a = b.alloc("a", Type::Real8, 2);
     let n = b.scalar("n", Type::Int4);
     let alloc = |lo: i64, hi: i64| {
-        st(StmtKind::Allocate(vec![(a, vec![(i8(lo), i8(hi)), (i8(1), i8(2))], Default::default())]))
+        st(StmtKind::Allocate(vec![(
+            a,
+            vec![(i8(lo), i8(hi)), (i8(1), i8(2))],
+            Default::default(),
+        )]))
     };
     let p = b.program(vec![
         alloc(0, 2),
@@ -248,13 +296,29 @@ fn a_million_elements() {
     let mut b = B::new();
     let a = b.alloc("a", Type::Real8, 1);
     let i = b.scalar("i", Type::Int4);
-    let fill = ctor(vec![ido(i, i4(1), i4(n), None, vec![item(conv(b.var(i), Type::Real8))])], Type::Real8);
+    let fill = ctor(
+        vec![ido(
+            i,
+            i4(1),
+            i4(n),
+            None,
+            vec![item(conv(b.var(i), Type::Real8))],
+        )],
+        Type::Real8,
+    );
     let p = b.program(vec![
-        st(StmtKind::Allocate(vec![(a, vec![(i8(1), i8(n))], Default::default())])),
+        st(StmtKind::Allocate(vec![(
+            a,
+            vec![(i8(1), i8(n))],
+            Default::default(),
+        )])),
         assign(b.var(a), fill),
         assign(
             b.sec(a, vec![tri(Some(2), Some(n), None)]),
-            add(b.sec(a, vec![tri(Some(1), Some(n - 1), None)]), b.sec(a, vec![tri(Some(2), Some(n), None)])),
+            add(
+                b.sec(a, vec![tri(Some(1), Some(n - 1), None)]),
+                b.sec(a, vec![tri(Some(2), Some(n), None)]),
+            ),
         ),
         assign(b.var(a), mul(b.var(a), r8(0.5))),
     ]);

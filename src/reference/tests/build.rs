@@ -22,7 +22,14 @@ impl B {
 
     fn add(&mut self, name: &str, ty: Type, shape: Shape) -> SymbolId {
         let span = Span::new(1000 + self.syms.len(), 1001 + self.syms.len());
-        self.syms.push(Symbol { name: name.into(), ty, shape, parameter: None, init: None, span });
+        self.syms.push(Symbol {
+            name: name.into(),
+            ty,
+            shape,
+            parameter: None,
+            init: None,
+            span,
+        });
         SymbolId(self.syms.len() as u32 - 1)
     }
 
@@ -51,7 +58,12 @@ impl B {
     /// A scalar variable or whole array.
     pub fn var(&self, sym: SymbolId) -> Expr {
         let s = &self.syms[sym.index()];
-        Expr { kind: ExprKind::Var(sym), ty: s.ty, rank: s.shape.rank(), span: sp() }
+        Expr {
+            kind: ExprKind::Var(sym),
+            ty: s.ty,
+            rank: s.shape.rank(),
+            span: sp(),
+        }
     }
 
     /// An element `a(i, j, ...)`.
@@ -61,13 +73,26 @@ impl B {
 
     /// A section (rank = number of non-scalar subscripts).
     pub fn sec(&self, sym: SymbolId, subs: Vec<Subscript>) -> Expr {
-        let rank = subs.iter().filter(|s| !matches!(s, Subscript::Scalar(_))).count() as u8;
+        let rank = subs
+            .iter()
+            .filter(|s| !matches!(s, Subscript::Scalar(_)))
+            .count() as u8;
         let ty = self.syms[sym.index()].ty;
-        Expr { kind: ExprKind::Section { array: sym, subs }, ty, rank, span: sp() }
+        Expr {
+            kind: ExprKind::Section { array: sym, subs },
+            ty,
+            rank,
+            span: sp(),
+        }
     }
 
     pub fn program(&self, body: Vec<Stmt>) -> Program {
-        Program { name: "t".into(), symbols: self.syms.clone(), body, loops: self.loops }
+        Program {
+            name: "t".into(),
+            symbols: self.syms.clone(),
+            body,
+            loops: self.loops,
+        }
     }
 }
 
@@ -90,7 +115,12 @@ pub fn lg(v: bool) -> Expr {
     lit(Value::Logical(v), Type::Logical)
 }
 pub fn string(s: &str) -> Expr {
-    Expr { kind: ExprKind::Str(s.into()), ty: Type::Char, rank: 0, span: sp() }
+    Expr {
+        kind: ExprKind::Str(s.into()),
+        ty: Type::Char,
+        rank: 0,
+        span: sp(),
+    }
 }
 
 /// Give an expression a span.
@@ -105,7 +135,11 @@ pub fn s(e: Expr) -> Subscript {
 }
 /// A triplet of `integer(8)` constants.
 pub fn tri(lo: Option<i64>, hi: Option<i64>, stride: Option<i64>) -> Subscript {
-    Subscript::Triplet { lo: lo.map(i8), hi: hi.map(i8), stride: stride.map(i8) }
+    Subscript::Triplet {
+        lo: lo.map(i8),
+        hi: hi.map(i8),
+        stride: stride.map(i8),
+    }
 }
 /// `:`
 pub fn all() -> Subscript {
@@ -117,9 +151,18 @@ pub fn vsub(e: Expr) -> Subscript {
 
 pub fn bin(op: BinaryOp, l: Expr, r: Expr) -> Expr {
     use BinaryOp::*;
-    let ty = if op.is_comparison() || matches!(op, And | Or | Eqv | Neqv) { Type::Logical } else { l.ty };
+    let ty = if op.is_comparison() || matches!(op, And | Or | Eqv | Neqv) {
+        Type::Logical
+    } else {
+        l.ty
+    };
     let rank = l.rank.max(r.rank);
-    Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), ty, rank, span: sp() }
+    Expr {
+        kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
+        ty,
+        rank,
+        span: sp(),
+    }
 }
 pub fn add(l: Expr, r: Expr) -> Expr {
     bin(BinaryOp::Add, l, r)
@@ -129,29 +172,70 @@ pub fn mul(l: Expr, r: Expr) -> Expr {
 }
 pub fn un(op: UnaryOp, x: Expr) -> Expr {
     let (ty, rank) = (x.ty, x.rank);
-    Expr { kind: ExprKind::Unary(op, Box::new(x)), ty, rank, span: sp() }
+    Expr {
+        kind: ExprKind::Unary(op, Box::new(x)),
+        ty,
+        rank,
+        span: sp(),
+    }
 }
 pub fn conv(x: Expr, ty: Type) -> Expr {
     let rank = x.rank;
-    Expr { kind: ExprKind::Convert(Box::new(x)), ty, rank, span: sp() }
+    Expr {
+        kind: ExprKind::Convert(Box::new(x)),
+        ty,
+        rank,
+        span: sp(),
+    }
 }
 pub fn call(which: Intrinsic, args: Vec<Expr>, ty: Type) -> Expr {
     let rank = args.iter().map(|a| a.rank).max().unwrap_or(0);
-    Expr { kind: ExprKind::Intrinsic(which, args), ty, rank, span: sp() }
+    Expr {
+        kind: ExprKind::Intrinsic(which, args),
+        ty,
+        rank,
+        span: sp(),
+    }
 }
 pub fn inq(which: Inquiry, arg: Expr, dim: Option<Expr>) -> Expr {
     let rank = u8::from(dim.is_none() && which != Inquiry::Size);
-    let kind = ExprKind::Inquiry { which, arg: Box::new(arg), dim: dim.map(Box::new) };
-    Expr { kind, ty: Type::Int4, rank, span: sp() }
+    let kind = ExprKind::Inquiry {
+        which,
+        arg: Box::new(arg),
+        dim: dim.map(Box::new),
+    };
+    Expr {
+        kind,
+        ty: Type::Int4,
+        rank,
+        span: sp(),
+    }
 }
 pub fn ctor(items: Vec<AcItem>, ty: Type) -> Expr {
-    Expr { kind: ExprKind::Constructor(items), ty, rank: 1, span: sp() }
+    Expr {
+        kind: ExprKind::Constructor(items),
+        ty,
+        rank: 1,
+        span: sp(),
+    }
 }
 pub fn item(e: Expr) -> AcItem {
     AcItem::Expr(e)
 }
-pub fn ido(var: SymbolId, start: Expr, end: Expr, step: Option<Expr>, items: Vec<AcItem>) -> AcItem {
-    AcItem::ImpliedDo { var, start, end, step, items }
+pub fn ido(
+    var: SymbolId,
+    start: Expr,
+    end: Expr,
+    step: Option<Expr>,
+    items: Vec<AcItem>,
+) -> AcItem {
+    AcItem::ImpliedDo {
+        var,
+        start,
+        end,
+        step,
+        items,
+    }
 }
 /// `[a, b, ...]` of `integer(4)` constants.
 pub fn ivec(vals: &[i64]) -> Expr {
@@ -162,25 +246,52 @@ pub fn st(kind: StmtKind) -> Stmt {
     Stmt { kind, span: sp() }
 }
 pub fn st_at(kind: StmtKind, start: usize, end: usize) -> Stmt {
-    Stmt { kind, span: Span::new(start, end) }
+    Stmt {
+        kind,
+        span: Span::new(start, end),
+    }
 }
 pub fn assign(lhs: Expr, rhs: Expr) -> Stmt {
     st(StmtKind::Assign { lhs, rhs })
 }
 pub fn print(items: Vec<Expr>) -> Stmt {
-    st(StmtKind::Print { format: Format::List, items })
+    st(StmtKind::Print {
+        format: Format::List,
+        items,
+    })
 }
-pub fn do_(label: LoopLabel, var: SymbolId, start: Expr, end: Expr, step: Option<Expr>, body: Vec<Stmt>) -> Stmt {
-    st(StmtKind::Do { label, var, start, end, step, body })
+pub fn do_(
+    label: LoopLabel,
+    var: SymbolId,
+    start: Expr,
+    end: Expr,
+    step: Option<Expr>,
+    body: Vec<Stmt>,
+) -> Stmt {
+    st(StmtKind::Do {
+        label,
+        var,
+        start,
+        end,
+        step,
+        body,
+    })
 }
 pub fn if_(cond: Expr, then: Vec<Stmt>, else_body: Vec<Stmt>) -> Stmt {
-    st(StmtKind::If { arms: vec![(cond, then)], else_body })
+    st(StmtKind::If {
+        arms: vec![(cond, then)],
+        else_body,
+    })
 }
 
 /// Run and assert success.
 pub fn run_ok(p: &Program) -> (Outcome, State) {
     let (out, state) = run_with_state(p, &Limits::default());
-    assert_eq!(out.error, None, "unexpected error; output so far:\n{}", out.output);
+    assert_eq!(
+        out.error, None,
+        "unexpected error; output so far:\n{}",
+        out.output
+    );
     (out, state)
 }
 
@@ -198,7 +309,12 @@ pub fn int_of(v: V) -> i64 {
 
 /// The final elements of an integer array.
 pub fn ints(state: &State, sym: SymbolId) -> Vec<i64> {
-    state.array_values(sym).expect("allocated array").into_iter().map(int_of).collect()
+    state
+        .array_values(sym)
+        .expect("allocated array")
+        .into_iter()
+        .map(int_of)
+        .collect()
 }
 
 /// The final value of a scalar.
@@ -225,5 +341,10 @@ pub fn eval1_err(e: Expr) -> String {
 }
 
 fn lit_var(sym: SymbolId, ty: Type) -> Expr {
-    Expr { kind: ExprKind::Var(sym), ty, rank: 0, span: sp() }
+    Expr {
+        kind: ExprKind::Var(sym),
+        ty,
+        rank: 0,
+        span: sp(),
+    }
 }

@@ -16,7 +16,10 @@ fn element_out_of_bounds_names_array_dimension_index_and_bound() {
         print(vec![i4(2)]),
     ]);
     let (msg, span, out) = run_err(&p);
-    assert_eq!(msg, "index 5 of dimension 2 of array 'm' above upper bound of 4");
+    assert_eq!(
+        msg,
+        "index 5 of dimension 2 of array 'm' above upper bound of 4"
+    );
     assert_eq!(span, Span::new(10, 17));
     assert_eq!(out.output, list_directed(&[Item::I32(1)]));
 
@@ -24,7 +27,10 @@ fn element_out_of_bounds_names_array_dimension_index_and_bound() {
     let m = b.array("m", Type::Int4, &[(1, 3), (0, 4)]);
     let p = b.program(vec![print(vec![at(b.elem(m, vec![i4(0), i4(0)]), 3, 9)])]);
     let (msg, span, _) = run_err(&p);
-    assert_eq!(msg, "index 0 of dimension 1 of array 'm' below lower bound of 1");
+    assert_eq!(
+        msg,
+        "index 0 of dimension 1 of array 'm' below lower bound of 1"
+    );
     assert_eq!(span, Span::new(3, 9));
 }
 
@@ -37,17 +43,29 @@ fn section_out_of_bounds_checks_the_last_selected_index() {
     let bad = at(b.sec(a, vec![tri(Some(2), Some(12), Some(3))]), 4, 8);
     let p = b.program(vec![print(vec![ok]), print(vec![bad])]);
     let (msg, span, _) = run_err(&p);
-    assert_eq!(msg, "index 11 of dimension 1 of array 'a' above upper bound of 10");
+    assert_eq!(
+        msg,
+        "index 11 of dimension 1 of array 'a' above upper bound of 10"
+    );
     assert_eq!(span, Span::new(4, 8));
 
     let mut b = B::new();
     let a = b.array("a", Type::Int4, &[(1, 10)]);
-    let p = b.program(vec![assign(b.sec(a, vec![tri(Some(0), Some(3), None)]), i4(1))]);
-    assert_eq!(run_err(&p).0, "index 0 of dimension 1 of array 'a' below lower bound of 1");
+    let p = b.program(vec![assign(
+        b.sec(a, vec![tri(Some(0), Some(3), None)]),
+        i4(1),
+    )]);
+    assert_eq!(
+        run_err(&p).0,
+        "index 0 of dimension 1 of array 'a' below lower bound of 1"
+    );
 
     let mut b = B::new();
     let a = b.array("a", Type::Int4, &[(1, 10)]);
-    let p = b.program(vec![assign(b.sec(a, vec![tri(Some(3), Some(1), Some(0))]), i4(1))]);
+    let p = b.program(vec![assign(
+        b.sec(a, vec![tri(Some(3), Some(1), Some(0))]),
+        i4(1),
+    )]);
     assert_eq!(run_err(&p).0, "DO loop step is zero");
 }
 
@@ -56,7 +74,10 @@ fn vector_subscript_out_of_range() {
     let mut b = B::new();
     let a = b.array("a", Type::Int4, &[(-1, 1)]);
     let p = b.program(vec![print(vec![b.sec(a, vec![vsub(ivec(&[0, 1, 2]))])])]);
-    assert_eq!(run_err(&p).0, "index 2 of dimension 1 of array 'a' above upper bound of 1");
+    assert_eq!(
+        run_err(&p).0,
+        "index 2 of dimension 1 of array 'a' above upper bound of 1"
+    );
 }
 
 #[test]
@@ -65,7 +86,11 @@ fn nonconformable_shapes() {
     let a = b.array("a", Type::Int4, &[(1, 4)]);
     let m = b.array("m", Type::Int4, &[(1, 2), (1, 3)]);
     let n = b.array("n", Type::Int4, &[(1, 2), (1, 2)]);
-    let p = b.program(vec![print(vec![at(add(b.var(a), ivec(&[1, 2, 3])), 5, 20)])]);
+    let p = b.program(vec![print(vec![at(
+        add(b.var(a), ivec(&[1, 2, 3])),
+        5,
+        20,
+    )])]);
     let (msg, span, _) = run_err(&p);
     assert_eq!(msg, "array shapes do not conform in dimension 1 (4 and 3)");
     assert_eq!(span, Span::new(5, 20));
@@ -83,7 +108,10 @@ fn nonconformable_shapes() {
     let m = b.array("m", Type::Int4, &[(1, 2), (1, 3)]);
     let n = b.array("n", Type::Int4, &[(1, 2), (1, 2)]);
     let p3 = b.program(vec![assign(b.var(n), b.var(m))]);
-    assert_eq!(run_err(&p3).0, "array shapes do not conform in dimension 2 (2 and 3)");
+    assert_eq!(
+        run_err(&p3).0,
+        "array shapes do not conform in dimension 2 (2 and 3)"
+    );
 }
 
 #[test]
@@ -93,7 +121,14 @@ fn zero_do_step() {
     let k = b.scalar("k", Type::Int4);
     let l = b.label();
     let p = b.program(vec![st_at(
-        StmtKind::Do { label: l, var: i, start: i4(1), end: i4(2), step: Some(b.var(k)), body: vec![] },
+        StmtKind::Do {
+            label: l,
+            var: i,
+            start: i4(1),
+            end: i4(2),
+            step: Some(b.var(k)),
+            body: vec![],
+        },
         40,
         60,
     )]);
@@ -103,24 +138,52 @@ fn zero_do_step() {
 
     let mut b = B::new();
     let i = b.scalar("i", Type::Int4);
-    let c = at(ctor(vec![ido(i, i4(1), i4(2), Some(i4(0)), vec![item(b.var(i))])], Type::Int4), 7, 9);
+    let c = at(
+        ctor(
+            vec![ido(i, i4(1), i4(2), Some(i4(0)), vec![item(b.var(i))])],
+            Type::Int4,
+        ),
+        7,
+        9,
+    );
     let p = b.program(vec![print(vec![c])]);
     let (msg, span, _) = run_err(&p);
-    assert_eq!((msg.as_str(), span), ("DO loop step is zero", Span::new(7, 9)));
+    assert_eq!(
+        (msg.as_str(), span),
+        ("DO loop step is zero", Span::new(7, 9))
+    );
 }
 
 #[test]
 fn integer_division_by_zero() {
-    assert_eq!(eval1_err(bin(Div, i4(1), i4(0))), "integer division by zero");
-    assert_eq!(eval1_err(bin(Div, i8(1), i8(0))), "integer division by zero");
-    assert_eq!(eval1_err(call(Intrinsic::Mod, vec![i4(1), i4(0)], Type::Int4)), "integer division by zero");
-    assert_eq!(eval1_err(call(Intrinsic::Modulo, vec![i8(1), i8(0)], Type::Int8)), "integer division by zero");
+    assert_eq!(
+        eval1_err(bin(Div, i4(1), i4(0))),
+        "integer division by zero"
+    );
+    assert_eq!(
+        eval1_err(bin(Div, i8(1), i8(0))),
+        "integer division by zero"
+    );
+    assert_eq!(
+        eval1_err(call(Intrinsic::Mod, vec![i4(1), i4(0)], Type::Int4)),
+        "integer division by zero"
+    );
+    assert_eq!(
+        eval1_err(call(Intrinsic::Modulo, vec![i8(1), i8(0)], Type::Int8)),
+        "integer division by zero"
+    );
     let mut b = B::new();
     let x = b.scalar("x", Type::Int4);
-    let p = b.program(vec![assign(b.var(x), at(bin(Div, i4(1), b.var(x)), 11, 14))]);
+    let p = b.program(vec![assign(
+        b.var(x),
+        at(bin(Div, i4(1), b.var(x)), 11, 14),
+    )]);
     assert_eq!(run_err(&p).1, Span::new(11, 14));
     // Real division by zero is IEEE, not an error.
-    assert!(eval1(bin(Div, r8(1.0), r8(0.0))).as_f64().unwrap().is_infinite());
+    assert!(eval1(bin(Div, r8(1.0), r8(0.0)))
+        .as_f64()
+        .unwrap()
+        .is_infinite());
 }
 
 #[test]
@@ -129,7 +192,10 @@ fn allocation_errors() {
     let a = b.alloc("a", Type::Int4, 1);
     let p = b.program(vec![print(vec![at(b.var(a), 2, 3)])]);
     let (msg, span, _) = run_err(&p);
-    assert_eq!((msg.as_str(), span), ("array 'a' is not allocated", Span::new(2, 3)));
+    assert_eq!(
+        (msg.as_str(), span),
+        ("array 'a' is not allocated", Span::new(2, 3))
+    );
 
     let mut b = B::new();
     let a = b.alloc("a", Type::Int4, 1);
@@ -138,7 +204,11 @@ fn allocation_errors() {
 
     let mut b = B::new();
     let a = b.alloc("a", Type::Int4, 1);
-    let p = b.program(vec![print(vec![inq(fscal_frontend::hir::Inquiry::Size, b.var(a), None)])]);
+    let p = b.program(vec![print(vec![inq(
+        fscal_frontend::hir::Inquiry::Size,
+        b.var(a),
+        None,
+    )])]);
     assert_eq!(run_err(&p).0, "array 'a' is not allocated");
 
     let mut b = B::new();
@@ -149,23 +219,52 @@ fn allocation_errors() {
         (a, bounds, Span::new(5, 8)),
     ]))]);
     let (msg, span, _) = run_err(&p);
-    assert_eq!((msg.as_str(), span), ("attempt to allocate already allocated array 'buf'", Span::new(5, 8)));
+    assert_eq!(
+        (msg.as_str(), span),
+        (
+            "attempt to allocate already allocated array 'buf'",
+            Span::new(5, 8)
+        )
+    );
 
     let mut b = B::new();
     let a = b.alloc("buf", Type::Int4, 1);
     let p = b.program(vec![st(StmtKind::Deallocate(vec![(a, Span::new(4, 7))]))]);
     let (msg, span, _) = run_err(&p);
-    assert_eq!((msg.as_str(), span), ("attempt to deallocate unallocated array 'buf'", Span::new(4, 7)));
+    assert_eq!(
+        (msg.as_str(), span),
+        (
+            "attempt to deallocate unallocated array 'buf'",
+            Span::new(4, 7)
+        )
+    );
 }
 
 #[test]
 fn step_limit() {
     let mut b = B::new();
     let l = b.label();
-    let p = b.program(vec![st_at(StmtKind::DoWhile { label: l, cond: lg(true), body: vec![] }, 0, 5)]);
-    let out = run(&p, &Limits { max_steps: 1000, ..Limits::default() });
+    let p = b.program(vec![st_at(
+        StmtKind::DoWhile {
+            label: l,
+            cond: lg(true),
+            body: vec![],
+        },
+        0,
+        5,
+    )]);
+    let out = run(
+        &p,
+        &Limits {
+            max_steps: 1000,
+            ..Limits::default()
+        },
+    );
     let e = out.error.unwrap();
-    assert_eq!((e.message.as_str(), e.span), ("step limit exceeded", Span::new(0, 5)));
+    assert_eq!(
+        (e.message.as_str(), e.span),
+        ("step limit exceeded", Span::new(0, 5))
+    );
 }
 
 #[test]
@@ -173,7 +272,11 @@ fn element_limit() {
     let mut b = B::new();
     let a = b.alloc("a", Type::Real8, 2);
     let bounds = vec![(i8(1), i8(1 << 40)), (i8(1), i8(1 << 40))];
-    let p = b.program(vec![st(StmtKind::Allocate(vec![(a, bounds, Span::new(3, 4))]))]);
+    let p = b.program(vec![st(StmtKind::Allocate(vec![(
+        a,
+        bounds,
+        Span::new(3, 4),
+    )]))]);
     let (msg, _, _) = run_err(&p);
     assert!(msg.starts_with("allocation of array 'a' failed"), "{msg}");
 
@@ -181,13 +284,28 @@ fn element_limit() {
     let big = b.array("big", Type::Int4, &[(1, 1000)]);
     let _ = big;
     let p = b.program(vec![]);
-    let (out, _) = run_with_state(&p, &Limits { max_elements: 100, ..Limits::default() });
+    let (out, _) = run_with_state(
+        &p,
+        &Limits {
+            max_elements: 100,
+            ..Limits::default()
+        },
+    );
     assert!(out.error.unwrap().message.contains("exceeds the limit"));
 
     let mut b = B::new();
     let i = b.scalar("i", Type::Int4);
-    let c = ctor(vec![ido(i, i4(1), i4(1000), None, vec![item(b.var(i))])], Type::Int4);
+    let c = ctor(
+        vec![ido(i, i4(1), i4(1000), None, vec![item(b.var(i))])],
+        Type::Int4,
+    );
     let p = b.program(vec![print(vec![c])]);
-    let (out, _) = run_with_state(&p, &Limits { max_elements: 100, ..Limits::default() });
+    let (out, _) = run_with_state(
+        &p,
+        &Limits {
+            max_elements: 100,
+            ..Limits::default()
+        },
+    );
     assert!(out.error.unwrap().message.contains("exceeds the limit"));
 }

@@ -11,7 +11,10 @@ fn integer4_wraps_integer8_does_not() {
     assert_eq!(eval1(add(i8(2147483647), i8(1))), V::Int8(2147483648));
     assert_eq!(eval1(mul(i4(65536), i4(65536))), V::Int4(0));
     assert_eq!(eval1(mul(i8(1 << 62), i8(4))), V::Int8(0));
-    assert_eq!(eval1(un(UnaryOp::Neg, i4(i32::MIN as i64))), V::Int4(i32::MIN));
+    assert_eq!(
+        eval1(un(UnaryOp::Neg, i4(i32::MIN as i64))),
+        V::Int4(i32::MIN)
+    );
     assert_eq!(eval1(bin(Sub, i4(-2147483648), i4(1))), V::Int4(2147483647));
 }
 
@@ -21,7 +24,10 @@ fn integer_division_truncates_toward_zero() {
     assert_eq!(eval1(bin(Div, i4(-7), i4(2))), V::Int4(-3));
     assert_eq!(eval1(bin(Div, i4(7), i4(-2))), V::Int4(-3));
     assert_eq!(eval1(bin(Div, i8(-7), i8(-2))), V::Int8(3));
-    assert_eq!(eval1(bin(Div, i4(i32::MIN as i64), i4(-1))), V::Int4(i32::MIN));
+    assert_eq!(
+        eval1(bin(Div, i4(i32::MIN as i64), i4(-1))),
+        V::Int4(i32::MIN)
+    );
 }
 
 #[test]
@@ -32,8 +38,14 @@ fn integer_powers() {
     assert_eq!(eval1(bin(Pow, i4(-1), i4(-3))), V::Int4(-1));
     assert_eq!(eval1(bin(Pow, i4(-1), i4(-4))), V::Int4(1));
     assert_eq!(eval1(bin(Pow, i4(0), i4(0))), V::Int4(1));
-    assert_eq!(eval1(bin(Pow, i4(3), i4(21))), V::Int4(3i32.wrapping_pow(21)));
-    assert_eq!(eval1(bin(Pow, i8(3), i8(40))), V::Int8(3i64.wrapping_pow(40)));
+    assert_eq!(
+        eval1(bin(Pow, i4(3), i4(21))),
+        V::Int4(3i32.wrapping_pow(21))
+    );
+    assert_eq!(
+        eval1(bin(Pow, i8(3), i8(40))),
+        V::Int8(3i64.wrapping_pow(40))
+    );
     assert_eq!(eval1(bin(Pow, i4(2), i4(32))), V::Int4(0));
 }
 
@@ -67,7 +79,10 @@ fn real_to_integer_powers_use_binary_powering() {
 #[test]
 fn real_powers_use_powf() {
     assert_eq!(eval1(bin(Pow, r8(2.0), r8(0.5))), V::Real8(2f64.powf(0.5)));
-    assert_eq!(eval1(bin(Pow, r4(1.7), r4(2.3))), V::Real4(1.7f32.powf(2.3)));
+    assert_eq!(
+        eval1(bin(Pow, r4(1.7), r4(2.3))),
+        V::Real4(1.7f32.powf(2.3))
+    );
 }
 
 #[test]
@@ -75,7 +90,10 @@ fn real4_rounds_every_operation() {
     // In f64 the sum would be 16777217; in f32 it rounds back.
     let big = r4(16_777_216.0);
     assert_eq!(eval1(add(big.clone(), r4(1.0))), V::Real4(16_777_216.0));
-    assert_eq!(eval1(add(add(big, r4(1.0)), r4(1.0))), V::Real4(16_777_216.0));
+    assert_eq!(
+        eval1(add(add(big, r4(1.0)), r4(1.0))),
+        V::Real4(16_777_216.0)
+    );
     assert_eq!(eval1(bin(Div, r4(1.0), r4(3.0))), V::Real4(1.0f32 / 3.0));
     assert_eq!(eval1(add(r4(0.1), r4(0.2))), V::Real4(0.1f32 + 0.2f32));
     assert_eq!(eval1(add(r8(0.1), r8(0.2))), V::Real8(0.1 + 0.2));
@@ -88,8 +106,14 @@ fn conversions() {
     assert_eq!(eval1(conv(r8(1e20), Type::Int4)), V::Int4(i32::MAX));
     assert_eq!(eval1(conv(r8(-1e20), Type::Int8)), V::Int8(i64::MIN));
     assert_eq!(eval1(conv(r8(f64::NAN), Type::Int4)), V::Int4(0));
-    assert_eq!(eval1(conv(i4(16_777_217), Type::Real4)), V::Real4(16_777_216.0));
-    assert_eq!(eval1(conv(i8(9_007_199_254_740_993), Type::Real8)), V::Real8(9_007_199_254_740_992.0));
+    assert_eq!(
+        eval1(conv(i4(16_777_217), Type::Real4)),
+        V::Real4(16_777_216.0)
+    );
+    assert_eq!(
+        eval1(conv(i8(9_007_199_254_740_993), Type::Real8)),
+        V::Real8(9_007_199_254_740_992.0)
+    );
     assert_eq!(eval1(conv(i8(1 << 40), Type::Int4)), V::Int4(0));
     assert_eq!(eval1(conv(i4(-5), Type::Int8)), V::Int8(-5));
     assert_eq!(eval1(conv(r4(0.1), Type::Real8)), V::Real8(0.1f32 as f64));
@@ -100,7 +124,10 @@ fn conversions() {
 fn comparisons_and_logicals() {
     assert_eq!(eval1(bin(Lt, i4(1), i4(2))), V::Logical(true));
     assert_eq!(eval1(bin(Ge, i8(1), i8(2))), V::Logical(false));
-    assert_eq!(eval1(bin(Eq, r8(f64::NAN), r8(f64::NAN))), V::Logical(false));
+    assert_eq!(
+        eval1(bin(Eq, r8(f64::NAN), r8(f64::NAN))),
+        V::Logical(false)
+    );
     assert_eq!(eval1(bin(Ne, r8(f64::NAN), r8(f64::NAN))), V::Logical(true));
     assert_eq!(eval1(bin(Le, r4(1.5), r4(1.5))), V::Logical(true));
     assert_eq!(eval1(bin(Gt, r4(2.5), r4(1.5))), V::Logical(true));

@@ -31,14 +31,23 @@ fn math_functions_use_the_precision_of_their_type() {
         assert_eq!(f4(which, x4), V::Real4(g4(x4)), "{which:?}");
         assert_eq!(f8(which, x8), V::Real8(g8(x8)), "{which:?}");
     }
-    assert_eq!(eval1(call(Atan2, vec![r4(1.0), r4(-2.0)], Type::Real4)), V::Real4(1f32.atan2(-2.0)));
-    assert_eq!(eval1(call(Atan2, vec![r8(1.0), r8(-2.0)], Type::Real8)), V::Real8(1f64.atan2(-2.0)));
+    assert_eq!(
+        eval1(call(Atan2, vec![r4(1.0), r4(-2.0)], Type::Real4)),
+        V::Real4(1f32.atan2(-2.0))
+    );
+    assert_eq!(
+        eval1(call(Atan2, vec![r8(1.0), r8(-2.0)], Type::Real8)),
+        V::Real8(1f64.atan2(-2.0))
+    );
 }
 
 #[test]
 fn abs_of_each_type() {
     assert_eq!(eval1(call(Abs, vec![i4(-3)], Type::Int4)), V::Int4(3));
-    assert_eq!(eval1(call(Abs, vec![i4(i32::MIN as i64)], Type::Int4)), V::Int4(i32::MIN));
+    assert_eq!(
+        eval1(call(Abs, vec![i4(i32::MIN as i64)], Type::Int4)),
+        V::Int4(i32::MIN)
+    );
     assert_eq!(eval1(call(Abs, vec![i8(-3)], Type::Int8)), V::Int8(3));
     assert_eq!(f4(Abs, -1.25), V::Real4(1.25));
     assert_eq!(f8(Abs, -0.0), V::Real8(0.0));
@@ -54,8 +63,14 @@ fn max_and_min_prefer_numbers_to_nan() {
     assert_eq!(mx(vec![nan, 1.0]), V::Real8(1.0));
     assert_eq!(mx(vec![1.0, nan]), V::Real8(1.0));
     assert_eq!(mn(vec![nan, 1.0, nan]), V::Real8(1.0));
-    assert_eq!(eval1(call(Max, vec![i4(4), i4(-9), i4(7)], Type::Int4)), V::Int4(7));
-    assert_eq!(eval1(call(Min, vec![i8(4), i8(-9)], Type::Int8)), V::Int8(-9));
+    assert_eq!(
+        eval1(call(Max, vec![i4(4), i4(-9), i4(7)], Type::Int4)),
+        V::Int4(7)
+    );
+    assert_eq!(
+        eval1(call(Min, vec![i8(4), i8(-9)], Type::Int8)),
+        V::Int8(-9)
+    );
     let m4 = eval1(call(Max, vec![r4(f32::NAN), r4(2.5)], Type::Real4));
     assert_eq!(m4, V::Real4(2.5));
 }
@@ -84,11 +99,26 @@ fn mod_takes_the_sign_of_a_modulo_the_sign_of_p() {
 
 #[test]
 fn sign_uses_the_sign_bit_of_b() {
-    assert_eq!(eval1(call(Sign, vec![i4(3), i4(-1)], Type::Int4)), V::Int4(-3));
-    assert_eq!(eval1(call(Sign, vec![i4(-3), i4(0)], Type::Int4)), V::Int4(3));
-    assert_eq!(eval1(call(Sign, vec![i8(-3), i8(2)], Type::Int8)), V::Int8(3));
-    assert_eq!(eval1(call(Sign, vec![r8(1.0), r8(-0.0)], Type::Real8)), V::Real8(-1.0));
-    assert_eq!(eval1(call(Sign, vec![r4(-2.0), r4(0.0)], Type::Real4)), V::Real4(2.0));
+    assert_eq!(
+        eval1(call(Sign, vec![i4(3), i4(-1)], Type::Int4)),
+        V::Int4(-3)
+    );
+    assert_eq!(
+        eval1(call(Sign, vec![i4(-3), i4(0)], Type::Int4)),
+        V::Int4(3)
+    );
+    assert_eq!(
+        eval1(call(Sign, vec![i8(-3), i8(2)], Type::Int8)),
+        V::Int8(3)
+    );
+    assert_eq!(
+        eval1(call(Sign, vec![r8(1.0), r8(-0.0)], Type::Real8)),
+        V::Real8(-1.0)
+    );
+    assert_eq!(
+        eval1(call(Sign, vec![r4(-2.0), r4(0.0)], Type::Real4)),
+        V::Real4(2.0)
+    );
 }
 
 #[test]
@@ -103,14 +133,20 @@ fn conversions_to_integer() {
     assert_eq!(to(Ceiling, 2.1, Type::Int8), V::Int8(3));
     assert_eq!(to(Nint, 1e30, Type::Int4), V::Int4(i32::MAX));
     assert_eq!(eval1(call(Nint, vec![r4(0.5)], Type::Int4)), V::Int4(1));
-    assert_eq!(eval1(call(Int, vec![i8(1 << 33 | 5)], Type::Int4)), V::Int4(5));
+    assert_eq!(
+        eval1(call(Int, vec![i8(1 << 33 | 5)], Type::Int4)),
+        V::Int4(5)
+    );
 }
 
 #[test]
 fn real_converts() {
     assert_eq!(eval1(call(Real, vec![i4(3)], Type::Real4)), V::Real4(3.0));
     assert_eq!(eval1(call(Real, vec![r8(0.1)], Type::Real4)), V::Real4(0.1));
-    assert_eq!(eval1(call(Real, vec![r4(0.1)], Type::Real8)), V::Real8(0.1f32 as f64));
+    assert_eq!(
+        eval1(call(Real, vec![r4(0.1)], Type::Real8)),
+        V::Real8(0.1f32 as f64)
+    );
 }
 
 #[test]
@@ -118,11 +154,25 @@ fn intrinsics_are_elemental_and_broadcast() {
     let mut b = B::new();
     let a = b.array("a", Type::Int4, &[(1, 4)]);
     let m = b.array("m", Type::Int4, &[(1, 4)]);
-    let mask = ctor(vec![item(lg(true)), item(lg(false)), item(lg(false)), item(lg(true))], Type::Logical);
+    let mask = ctor(
+        vec![
+            item(lg(true)),
+            item(lg(false)),
+            item(lg(false)),
+            item(lg(true)),
+        ],
+        Type::Logical,
+    );
     let p = b.program(vec![
         assign(b.var(a), ivec(&[-1, 5, -7, 2])),
-        assign(b.var(m), call(Merge, vec![b.var(a), i4(0), mask], Type::Int4)),
-        assign(b.var(a), call(Max, vec![b.var(a), i4(0), ivec(&[9, 1, 1, 1])], Type::Int4)),
+        assign(
+            b.var(m),
+            call(Merge, vec![b.var(a), i4(0), mask], Type::Int4),
+        ),
+        assign(
+            b.var(a),
+            call(Max, vec![b.var(a), i4(0), ivec(&[9, 1, 1, 1])], Type::Int4),
+        ),
     ]);
     let (_, state) = run_ok(&p);
     assert_eq!(ints(&state, m), [-1, 0, 0, 2]);
@@ -131,5 +181,8 @@ fn intrinsics_are_elemental_and_broadcast() {
 
 #[test]
 fn merge_on_scalars() {
-    assert_eq!(eval1(call(Merge, vec![r8(1.0), r8(2.0), lg(false)], Type::Real8)), V::Real8(2.0));
+    assert_eq!(
+        eval1(call(Merge, vec![r8(1.0), r8(2.0), lg(false)], Type::Real8)),
+        V::Real8(2.0)
+    );
 }

@@ -19,12 +19,20 @@ fn state_of(src: &str) -> (Program, State) {
 }
 
 fn sym(p: &Program, name: &str) -> SymbolId {
-    let i = p.symbols.iter().position(|s| s.name == name).unwrap_or_else(|| panic!("no symbol {name}"));
+    let i = p
+        .symbols
+        .iter()
+        .position(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no symbol {name}"));
     SymbolId(i as u32)
 }
 
 fn ints(p: &Program, s: &State, name: &str) -> Vec<i64> {
-    s.array_values(sym(p, name)).expect("array").into_iter().map(|v| v.as_i64().expect("integer")).collect()
+    s.array_values(sym(p, name))
+        .expect("array")
+        .into_iter()
+        .map(|v| v.as_i64().expect("integer"))
+        .collect()
 }
 
 fn error_of(src: &str) -> (String, String) {
@@ -95,15 +103,22 @@ end program p
 
 #[test]
 fn run_time_errors_point_at_their_source() {
-    let (msg, at) = error_of("program p\n  integer :: a(3), i\n  i = 4\n  a(i) = 1\nend program p\n");
-    assert_eq!(msg, "index 4 of dimension 1 of array 'a' above upper bound of 3");
+    let (msg, at) =
+        error_of("program p\n  integer :: a(3), i\n  i = 4\n  a(i) = 1\nend program p\n");
+    assert_eq!(
+        msg,
+        "index 4 of dimension 1 of array 'a' above upper bound of 3"
+    );
     assert!(at.starts_with("a(i)"), "{at}");
     let (msg, _) =
         error_of("program p\n  integer :: a(3), b(4), n\n  n = 4\n  a = 0\n  b = 1\n  a = a + b(1:n)\nend program p\n");
     assert_eq!(msg, "array shapes do not conform in dimension 1 (3 and 4)");
-    let (msg, _) = error_of("program p\n  integer :: i, k\n  k = 0\n  do i = 1, 3, k\n  end do\nend program p\n");
+    let (msg, _) = error_of(
+        "program p\n  integer :: i, k\n  k = 0\n  do i = 1, 3, k\n  end do\nend program p\n",
+    );
     assert_eq!(msg, "DO loop step is zero");
-    let (msg, _) = error_of("program p\n  integer, allocatable :: a(:)\n  a(1) = 2\nend program p\n");
+    let (msg, _) =
+        error_of("program p\n  integer, allocatable :: a(:)\n  a(1) = 2\nend program p\n");
     assert_eq!(msg, "array 'a' is not allocated");
 }
 
@@ -133,9 +148,15 @@ end program p
 fn examples_match_gfortran() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     let mut failures = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.sort();
-    for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "f90")) {
+    for path in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "f90"))
+    {
         let src = std::fs::read_to_string(path).unwrap();
         let (program, diags) = fscal_frontend::check(&src);
         let Some(program) = program else {
@@ -148,7 +169,11 @@ fn examples_match_gfortran() {
         }
         let expected = std::fs::read_to_string(path.with_extension("out")).unwrap_or_default();
         if out.output != expected {
-            failures.push(format!("{}: output differs:\n{}\n--- expected:\n{expected}", path.display(), out.output));
+            failures.push(format!(
+                "{}: output differs:\n{}\n--- expected:\n{expected}",
+                path.display(),
+                out.output
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -15,8 +15,22 @@ fn do_loop_variable_after_the_loop() {
     let sum = b.scalar("sum", Type::Int4);
     let (l1, l2, l3) = (b.label(), b.label(), b.label());
     let p = b.program(vec![
-        do_(l1, i, i4(1), i4(10), Some(i4(3)), vec![assign(b.var(sum), add(b.var(sum), b.var(i)))]),
-        do_(l2, j, i4(5), i4(1), None, vec![assign(b.var(sum), i4(-1000))]),
+        do_(
+            l1,
+            i,
+            i4(1),
+            i4(10),
+            Some(i4(3)),
+            vec![assign(b.var(sum), add(b.var(sum), b.var(i)))],
+        ),
+        do_(
+            l2,
+            j,
+            i4(5),
+            i4(1),
+            None,
+            vec![assign(b.var(sum), i4(-1000))],
+        ),
         do_(l3, k, i8(10), i8(1), Some(i8(-4)), vec![]),
     ]);
     let (_, state) = run_ok(&p);
@@ -41,7 +55,10 @@ fn trip_count_is_fixed_before_the_loop() {
             i4(1),
             b.var(n),
             None,
-            vec![assign(b.var(n), add(b.var(n), i4(1))), assign(b.var(count), add(b.var(count), i4(1)))],
+            vec![
+                assign(b.var(n), add(b.var(n), i4(1))),
+                assign(b.var(count), add(b.var(count), i4(1))),
+            ],
         ),
     ]);
     let (_, state) = run_ok(&p);
@@ -57,12 +74,31 @@ fn exit_and_cycle_target_their_loops() {
     let hits = b.scalar("hits", Type::Int4);
     let (outer, inner) = (b.label(), b.label());
     let body = vec![
-        if_(bin(Eq, b.var(j), i4(2)), vec![st(StmtKind::Cycle(inner))], vec![]),
-        if_(bin(Eq, b.var(i), i4(3)), vec![st(StmtKind::Exit(outer))], vec![]),
-        if_(bin(Eq, b.var(j), i4(4)), vec![st(StmtKind::Cycle(outer))], vec![]),
+        if_(
+            bin(Eq, b.var(j), i4(2)),
+            vec![st(StmtKind::Cycle(inner))],
+            vec![],
+        ),
+        if_(
+            bin(Eq, b.var(i), i4(3)),
+            vec![st(StmtKind::Exit(outer))],
+            vec![],
+        ),
+        if_(
+            bin(Eq, b.var(j), i4(4)),
+            vec![st(StmtKind::Cycle(outer))],
+            vec![],
+        ),
         assign(b.var(hits), add(mul(b.var(hits), i4(10)), b.var(j))),
     ];
-    let p = b.program(vec![do_(outer, i, i4(1), i4(5), None, vec![do_(inner, j, i4(1), i4(5), None, body)])]);
+    let p = b.program(vec![do_(
+        outer,
+        i,
+        i4(1),
+        i4(5),
+        None,
+        vec![do_(inner, j, i4(1), i4(5), None, body)],
+    )]);
     let (_, state) = run_ok(&p);
     // i = 1 and 2 each add digits 1, 3 (2 cycled, 4 cycles the outer loop).
     assert_eq!(scalar(&state, hits), V::Int4(1313));
@@ -78,7 +114,15 @@ fn do_while_and_if_arms() {
     let l = b.label();
     let collatz = st(StmtKind::If {
         arms: vec![(
-            bin(Eq, call(fscal_frontend::hir::Intrinsic::Mod, vec![b.var(n), i4(2)], Type::Int4), i4(0)),
+            bin(
+                Eq,
+                call(
+                    fscal_frontend::hir::Intrinsic::Mod,
+                    vec![b.var(n), i4(2)],
+                    Type::Int4,
+                ),
+                i4(0),
+            ),
             vec![assign(b.var(n), bin(Div, b.var(n), i4(2)))],
         )],
         else_body: vec![assign(b.var(n), add(mul(b.var(n), i4(3)), i4(1)))],
@@ -121,7 +165,11 @@ fn endless_do_stops_at_exit() {
         cond: lg(true),
         body: vec![
             assign(b.var(x), add(b.var(x), i4(1))),
-            if_(bin(Ge, b.var(x), i4(5)), vec![st(StmtKind::Exit(l))], vec![]),
+            if_(
+                bin(Ge, b.var(x), i4(5)),
+                vec![st(StmtKind::Exit(l))],
+                vec![],
+            ),
         ],
     })]);
     let (_, state) = run_ok(&p);
@@ -139,12 +187,22 @@ fn stop_ends_the_program_and_keeps_output() {
         i4(1),
         i4(10),
         None,
-        vec![print(vec![b.var(i)]), if_(bin(Eq, b.var(i), i4(2)), vec![st(StmtKind::Stop(Some(i4(3))))], vec![])],
+        vec![
+            print(vec![b.var(i)]),
+            if_(
+                bin(Eq, b.var(i), i4(2)),
+                vec![st(StmtKind::Stop(Some(i4(3))))],
+                vec![],
+            ),
+        ],
     )]);
     let out = run(&p, &Limits::default());
     assert_eq!(out.stop_code, Some(3));
     assert_eq!(out.error, None);
-    assert_eq!(out.output, list_directed(&[Item::I32(1)]) + &list_directed(&[Item::I32(2)]));
+    assert_eq!(
+        out.output,
+        list_directed(&[Item::I32(1)]) + &list_directed(&[Item::I32(2)])
+    );
     let p = B::new().program(vec![st(StmtKind::Stop(None)), print(vec![i4(1)])]);
     let out = run(&p, &Limits::default());
     assert_eq!((out.stop_code, out.output.as_str()), (None, ""));
@@ -158,7 +216,13 @@ fn print_expands_arrays_in_array_element_order() {
         .flat_map(|j| (1..=2).map(move |i| (i, j)))
         .map(|(i, j)| assign(b.elem(m, vec![i4(i), i4(j)]), r4((10 * i + j) as f32)))
         .collect();
-    body.push(print(vec![string("m ="), b.var(m), lg(true), i8(-5), r8(0.25)]));
+    body.push(print(vec![
+        string("m ="),
+        b.var(m),
+        lg(true),
+        i8(-5),
+        r8(0.25),
+    ]));
     let p = b.program(body);
     let (out, _) = run_ok(&p);
     let items = [
@@ -183,5 +247,8 @@ fn formatted_print_uses_the_format_engine() {
     })]);
     let (out, _) = run_ok(&p);
     let f = parse_format("(i4, f6.2)").unwrap();
-    assert_eq!(out.output, format_items(&f, &[Item::I32(42), Item::F64(1.25)]).unwrap());
+    assert_eq!(
+        out.output,
+        format_items(&f, &[Item::I32(42), Item::F64(1.25)]).unwrap()
+    );
 }
