@@ -236,9 +236,15 @@ impl Interp<'_> {
         }
         let text = match format {
             Format::List => list_directed(&out),
-            Format::Text(f) => parse_format(f)
-                .and_then(|f| format_items(&f, &out))
-                .map_err(|e| at(span)(e.to_string()))?,
+            Format::Text(f) => match parse_format(f).and_then(|f| format_items(&f, &out)) {
+                Ok(text) => text,
+                Err(e) => {
+                    // gfortran writes the records completed before the
+                    // error; so does the compiled code.
+                    self.output.push_str(&e.partial);
+                    return Err(at(span)(e.to_string()));
+                }
+            },
         };
         self.output.push_str(&text);
         Ok(())

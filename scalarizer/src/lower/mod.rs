@@ -216,6 +216,13 @@ impl<'a> Lowerer<'a> {
                 _ => return Expr::Desc(array, field),
             }
         }
+        if field == DescField::Stride(0)
+            && sym.is_some_and(|s| self.program.symbol(s).is_allocatable())
+        {
+            // `fscal_allocate` lays arrays out column-major: the first
+            // dimension is contiguous.
+            return i64c(1);
+        }
         if let Some(layout) = sym.and_then(|s| self.explicit_layout(s)) {
             return i64c(match field {
                 DescField::Offset => layout.offset,

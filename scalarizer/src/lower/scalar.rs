@@ -95,7 +95,18 @@ impl Lowerer<'_> {
         let mut args = vec![Expr::DescAddr(array)];
         args.extend(self.name_args(&name));
         args.extend(self.pos(span));
-        out.push(Stmt::Call(RtFn::CheckAllocated, args));
+        // An inline test of the data pointer; the runtime call (which
+        // reports the error) only runs when it is null.
+        let unallocated = Expr::Cmp(
+            CmpOp::Eq,
+            bx(Expr::Desc(array, DescField::Base)),
+            bx(i64c(0)),
+        );
+        out.push(Stmt::If {
+            cond: unallocated,
+            then_body: vec![Stmt::Call(RtFn::CheckAllocated, args)],
+            else_body: vec![],
+        });
     }
 
     /// Error unless `lb <= v <= ub` in dimension `d` of `sym`.
