@@ -50,8 +50,29 @@ pub struct Compiled {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Native stack for compilation: every stage walks expressions
+/// recursively, and a user may nest them tens of thousands deep.
+const COMPILE_STACK: usize = 512 << 20;
+
 /// Check and scalarize a program. On failure, every diagnostic found.
+///
+/// The work runs on a thread with a large stack (reserved, not committed:
+/// only the depth actually used costs memory).
 pub fn compile(src: &str, options: &Options) -> Result<Compiled, Vec<Diagnostic>> {
+    let (src_owned, options_owned) = (src.to_string(), options.clone());
+    let worker = std::thread::Builder::new()
+        .name("fscal-compile".into())
+        .stack_size(COMPILE_STACK)
+        .spawn(move || compile_here(&src_owned, &options_owned));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(result)) => result,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        // No thread could be started (resource limits): compile here.
+        Err(_) => compile_here(src, options),
+    }
+}
+
+fn compile_here(src: &str, options: &Options) -> Result<Compiled, Vec<Diagnostic>> {
     let (hir, diags) = fscal_frontend::check(src);
     let Some(hir) = hir else { return Err(diags) };
     let config = fscal_scalarizer::Config {

@@ -154,28 +154,30 @@ impl Lowerer<'_> {
     ) -> Expr {
         let a = self.value(l, ctx, out);
         let b = self.value(r, ctx, out);
-        let arith = |op| Expr::Binary(op, bx(a.clone()), bx(b.clone()));
-        let compare = |op| Expr::Cmp(op, bx(a.clone()), bx(b.clone()));
-        match op {
-            BinaryOp::Add => arith(BinOp::Add),
-            BinaryOp::Sub => arith(BinOp::Sub),
-            BinaryOp::Mul => arith(BinOp::Mul),
+        let (arith, compare) = match op {
+            BinaryOp::Add => (BinOp::Add, None),
+            BinaryOp::Sub => (BinOp::Sub, None),
+            BinaryOp::Mul => (BinOp::Mul, None),
             BinaryOp::Div if e.ty.is_int() => {
                 let b = self.nonzero_divisor(b, r.span, out);
-                Expr::Binary(BinOp::Div, bx(a), bx(b))
+                return Expr::Binary(BinOp::Div, bx(a), bx(b));
             }
-            BinaryOp::Div => arith(BinOp::Div),
-            BinaryOp::Pow => self.power(a, b, l.ty, r.ty, out),
-            BinaryOp::Eq => compare(CmpOp::Eq),
-            BinaryOp::Ne => compare(CmpOp::Ne),
-            BinaryOp::Lt => compare(CmpOp::Lt),
-            BinaryOp::Le => compare(CmpOp::Le),
-            BinaryOp::Gt => compare(CmpOp::Gt),
-            BinaryOp::Ge => compare(CmpOp::Ge),
-            BinaryOp::And => arith(BinOp::And),
-            BinaryOp::Or => arith(BinOp::Or),
-            BinaryOp::Eqv => arith(BinOp::Eqv),
-            BinaryOp::Neqv => arith(BinOp::Neqv),
+            BinaryOp::Div => (BinOp::Div, None),
+            BinaryOp::Pow => return self.power(a, b, l.ty, r.ty, out),
+            BinaryOp::Eq => (BinOp::Add, Some(CmpOp::Eq)),
+            BinaryOp::Ne => (BinOp::Add, Some(CmpOp::Ne)),
+            BinaryOp::Lt => (BinOp::Add, Some(CmpOp::Lt)),
+            BinaryOp::Le => (BinOp::Add, Some(CmpOp::Le)),
+            BinaryOp::Gt => (BinOp::Add, Some(CmpOp::Gt)),
+            BinaryOp::Ge => (BinOp::Add, Some(CmpOp::Ge)),
+            BinaryOp::And => (BinOp::And, None),
+            BinaryOp::Or => (BinOp::Or, None),
+            BinaryOp::Eqv => (BinOp::Eqv, None),
+            BinaryOp::Neqv => (BinOp::Neqv, None),
+        };
+        match compare {
+            Some(c) => Expr::Cmp(c, bx(a), bx(b)),
+            None => Expr::Binary(arith, bx(a), bx(b)),
         }
     }
 
@@ -293,6 +295,12 @@ impl Lowerer<'_> {
                 if ty == ScalarTy::I64 {
                     n
                 } else {
+                    // Saturate to integer(4) as a real-to-integer(4)
+                    // conversion does, rather than keep the low 32 bits.
+                    let lo = i64c(i64::from(i32::MIN));
+                    let hi = i64c(i64::from(i32::MAX));
+                    let n = Expr::Binary(BinOp::Max, bx(n), bx(lo));
+                    let n = Expr::Binary(BinOp::Min, bx(n), bx(hi));
                     Expr::Convert(ty, bx(n))
                 }
             }
