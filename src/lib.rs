@@ -13,6 +13,7 @@
 //! ```
 
 pub mod diagnostics;
+pub mod explain;
 pub mod reference;
 
 use fscal_frontend::diagnostic::{Diagnostic, Severity};

@@ -37,6 +37,15 @@ enum Command {
         #[arg(long = "Warray-temporaries")]
         warn_temporaries: bool,
     },
+    /// Explain every array assignment: ss chain, loop bounds and where they
+    /// came from, deltas, dependence verdicts, loop directions, temporaries.
+    Explain {
+        /// The Fortran source file.
+        file: PathBuf,
+        /// Print JSON for tools instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print an intermediate form of FILE.
     Emit {
         /// What to print.
@@ -111,6 +120,19 @@ fn main() -> ExitCode {
             }
             Ok(())
         }),
+        Command::Explain { file, json } => {
+            with_program(&file, &fscal::Options::default(), |compiled| {
+                let name = file.display().to_string();
+                let nests = &compiled.scalarized.nests;
+                let text = if json {
+                    fscal::explain::json(&name, nests)
+                } else {
+                    fscal::explain::text(&name, nests)
+                };
+                print!("{text}");
+                Ok(())
+            })
+        }
         Command::Emit {
             what,
             file,
@@ -145,7 +167,10 @@ fn with_program(
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(s) => s,
             Err(e) => {
-                let (line, col) = utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
+                let (line, col) = fscal::diagnostics::utf8_error_position(
+                    e.as_bytes(),
+                    e.utf8_error().valid_up_to(),
+                );
                 eprintln!("{name}:{line}:{col}: error: the file is not valid UTF-8");
                 return ExitCode::from(1);
             }
@@ -174,16 +199,4 @@ fn with_program(
             }
         }
     }
-}
-
-/// Line and column of the first invalid byte.
-fn utf8_error_position(bytes: &[u8], at: usize) -> (usize, usize) {
-    let before = &bytes[..at];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
-    (line, col)
 }

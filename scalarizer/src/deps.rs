@@ -65,6 +65,24 @@ impl Signs {
     }
 }
 
+/// `[>, <=]`: per loop dimension (dimension 1 first), the signs that
+/// occur.
+fn signs_text(signs: &[Signs]) -> String {
+    let parts: Vec<String> = signs
+        .iter()
+        .map(|s| {
+            let mut t = String::new();
+            for (on, c) in [(s.lt, '<'), (s.eq, '='), (s.gt, '>')] {
+                if on {
+                    t.push(c);
+                }
+            }
+            t
+        })
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
 /// Required direction of a loop dimension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Dir {
@@ -74,11 +92,25 @@ enum Dir {
 
 /// Decide how to run `lhs = rhs` whose terms are in `chain`.
 /// `describe` renders a reference as the user wrote it.
+/// Also returns one verdict per read of the assigned array, for
+/// `fscal explain`.
 pub(crate) fn decide(
     program: &hir::Program,
     chain: &Chain,
     lhs: &hir::Expr,
     describe: &dyn Fn(&hir::Expr) -> String,
+) -> (Decision, Vec<String>) {
+    let mut verdicts = Vec::new();
+    let decision = decide_noting(program, chain, lhs, describe, &mut verdicts);
+    (decision, verdicts)
+}
+
+fn decide_noting(
+    program: &hir::Program,
+    chain: &Chain,
+    lhs: &hir::Expr,
+    describe: &dyn Fn(&hir::Expr) -> String,
+    verdicts: &mut Vec<String>,
 ) -> Decision {
     let rank = chain.rank as usize;
     let target = match &lhs.kind {
@@ -111,19 +143,30 @@ pub(crate) fn decide(
                 "'{name}' is read in a vector subscript of its own assignment"
             ));
         }
+        let read = describe(node);
         if same_reference(node, lhs) {
+            verdicts.push(format!(
+                "read {read}: the same elements as the write, in the same iterations"
+            ));
             continue;
         }
         let signs = match dimension_signs(chain, write, term) {
             Ok(Some(s)) => s,
-            Ok(None) => continue, // the two references never touch the same element
+            Ok(None) => {
+                verdicts.push(format!(
+                    "read {read}: never touches an element the write touches (exact test)"
+                ));
+                continue;
+            }
             Err(why) => {
-                return Decision::Temporary(format!(
-                    "write {written} and read {}: {why}",
-                    describe(node)
-                ))
+                verdicts.push(format!("read {read}: undecided: {why}"));
+                return Decision::Temporary(format!("write {written} and read {read}: {why}"));
             }
         };
+        verdicts.push(format!(
+            "read {read}: signs of (read iteration - write iteration) per loop dimension: {}",
+            signs_text(&signs)
+        ));
         if signs.iter().any(|s| s.lt || s.gt) {
             independent = false;
         }

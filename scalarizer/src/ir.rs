@@ -395,6 +395,9 @@ pub enum RtFn {
     ErrShape,
     /// `fscal_err_zero_step(line, col)`: never returns.
     ErrZeroStep,
+    /// `fscal_err_zero_stride(name, name_len, dim: i64 /* 1-based */,
+    /// line, col)`: a section stride of zero; never returns.
+    ErrZeroStride,
     /// `fscal_err_div_zero(line, col)`: never returns.
     ErrDivZero,
     /// `fscal_io_begin(fmt: *const u8 /* null = list-directed */, fmt_len:
@@ -508,6 +511,7 @@ impl RtFn {
             ErrBounds => "fscal_err_bounds",
             ErrShape => "fscal_err_shape",
             ErrZeroStep => "fscal_err_zero_step",
+            ErrZeroStride => "fscal_err_zero_stride",
             ErrDivZero => "fscal_err_div_zero",
             IoBegin => "fscal_io_begin",
             IoI32 => "fscal_io_i32",
@@ -549,6 +553,7 @@ impl RtFn {
             ErrBounds => (vec![I64; 8], None),
             ErrShape => (vec![I64; 5], None),
             ErrZeroStep | ErrDivZero => (vec![I64; 2], None),
+            ErrZeroStride => (vec![I64; 5], None),
             IoBegin => (vec![I64; 4], None),
             IoI32 => (vec![I32], None),
             IoI64 => (vec![I64], None),
@@ -579,7 +584,10 @@ impl RtFn {
     /// the backend may place calls to them in cold blocks.
     pub fn diverges(self) -> bool {
         use RtFn::*;
-        matches!(self, ErrBounds | ErrShape | ErrZeroStep | ErrDivZero | Stop)
+        matches!(
+            self,
+            ErrBounds | ErrShape | ErrZeroStep | ErrZeroStride | ErrDivZero | Stop
+        )
     }
 
     /// Every runtime function, for symbol registration and tests.
@@ -595,6 +603,7 @@ impl RtFn {
             ErrBounds,
             ErrShape,
             ErrZeroStep,
+            ErrZeroStride,
             ErrDivZero,
             IoBegin,
             IoI32,

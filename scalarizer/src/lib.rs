@@ -15,6 +15,7 @@
 
 mod build;
 pub mod deps;
+mod explain;
 pub mod ir;
 mod lower;
 mod nest;
@@ -37,6 +38,37 @@ impl Default for Config {
     }
 }
 
+/// One ss-chain entry of an explained statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TermReport {
+    /// The reference as written in the source (or a temporary's name).
+    pub text: String,
+    /// `write`, `read`, `scalar` (evaluated once before the loops),
+    /// `temporary`.
+    pub role: String,
+    /// Per array dimension, how it is indexed: `s1*c + delta`, a fixed
+    /// subscript, or a vector subscript.
+    pub dims: Vec<String>,
+    /// Element offset at the first iteration (descriptor offset plus every
+    /// delta and fixed subscript).
+    pub base: String,
+}
+
+/// One loop dimension of an explained statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoopReport {
+    /// Loop dimension, 1-based (1 is the innermost loop).
+    pub dim: u8,
+    /// First index value.
+    pub lo: String,
+    /// Last index value.
+    pub hi: String,
+    /// The term whose bounds were chosen.
+    pub bounds_from: String,
+    /// Runs backwards.
+    pub reversed: bool,
+}
+
 /// What the scalarizer decided for one array statement, for diagnostics
 /// and `fscal explain`.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,12 +77,24 @@ pub struct NestReport {
     pub span: hir::Span,
     /// Source line of the statement.
     pub line: usize,
+    /// The statement's source text.
+    pub text: String,
     /// Number of loop dimensions.
     pub rank: u8,
     /// Why a temporary was created, if one was.
     pub temporary: Option<String>,
     /// Loop dimensions run backwards to avoid a temporary.
     pub reversed: Vec<bool>,
+    /// The ss chain.
+    pub terms: Vec<TermReport>,
+    /// Loops, outermost last (index 0 is loop dimension 1).
+    pub loops: Vec<LoopReport>,
+    /// One verdict per read of the assigned array.
+    pub verdicts: Vec<String>,
+    /// Extents of the temporary, if any.
+    pub temp_shape: Vec<String>,
+    /// Bytes of the temporary when its size is known at compile time.
+    pub temp_bytes: Option<i64>,
 }
 
 /// The scalarized program.

@@ -23,6 +23,16 @@ pub fn dump(ir: &LoopIr) -> String {
     p.out
 }
 
+/// Render one expression the way the dump does.
+pub fn expr_text(ir: &LoopIr, e: &Expr) -> String {
+    Printer {
+        ir,
+        out: String::new(),
+        indent: 0,
+    }
+    .expr(e)
+}
+
 struct Printer<'a> {
     ir: &'a LoopIr,
     out: String,

@@ -261,7 +261,10 @@ impl Lowerer<'_> {
                         &Ctx::new(),
                         &mut pre,
                     );
-                    self.check_triplet(sym, ad, &t, e.span, &mut pre);
+                    // A first index out of range is the start's fault, a
+                    // last one the end's (the last index lies between them).
+                    let spans = [lo, hi].map(|p| p.as_ref().map_or(e.span, |x| x.span));
+                    self.check_triplet(sym, ad, &t, spans, &mut pre);
                     dims.push(DimAccess::Range {
                         loop_dim: map[k],
                         start: t.start,
@@ -321,11 +324,15 @@ impl Lowerer<'_> {
         let end = part(self, parts[1], ub, "hi");
         let stride = part(self, parts[2], i64c(1), "st");
         if self.config.checks && !matches!(stride, Expr::Const(_)) {
-            let mut args = Vec::new();
-            args.extend(self.pos(span));
+            // Reported at the stride expression, naming the array and
+            // the dimension.
+            let name = self.program.symbol(sym).name.clone();
+            let mut args = self.name_args(&name).to_vec();
+            args.push(i64c(i64::from(ad) + 1));
+            args.extend(self.pos(parts[2].map_or(span, |x| x.span)));
             out.push(Stmt::If {
                 cond: build::cmp(CmpOp::Eq, stride.clone(), i64c(0)),
-                then_body: vec![Stmt::Call(RtFn::ErrZeroStep, args)],
+                then_body: vec![Stmt::Call(RtFn::ErrZeroStride, args)],
                 else_body: vec![],
             });
         }
@@ -345,13 +352,14 @@ impl Lowerer<'_> {
     }
 
     /// Check a non-empty section's first and last index against the
-    /// array's bounds, once before the loops.
+    /// array's bounds, once before the loops; errors are reported at
+    /// `spans[0]` (first index) and `spans[1]` (last index).
     fn check_triplet(
         &mut self,
         sym: SymbolId,
         ad: u8,
         t: &Triplet,
-        span: Span,
+        spans: [Span; 2],
         out: &mut Vec<Stmt>,
     ) {
         if !self.config.checks {
@@ -362,9 +370,9 @@ impl Lowerer<'_> {
             mul(sub(t.extent.clone(), i64c(1)), t.stride.clone()),
         );
         let mut checks = Vec::new();
-        self.check_bounds(sym, ad, t.start.clone(), span, &mut checks);
+        self.check_bounds(sym, ad, t.start.clone(), spans[0], &mut checks);
         let last = self.hoist("last", last, &mut checks);
-        self.check_bounds(sym, ad, last, span, &mut checks);
+        self.check_bounds(sym, ad, last, spans[1], &mut checks);
         if checks.is_empty() {
             return;
         }
@@ -390,23 +398,40 @@ impl Lowerer<'_> {
                     .collect()
             }
             ExprKind::Section { array, subs } => {
+                // The section is checked as if it were referenced (as
+                // gfortran does for `size(a(0:n))`), though no element is
+                // read.
                 self.check_allocated(*array, e.span, out);
                 let mut v = Vec::new();
                 for (ad, s) in subs.iter().enumerate() {
+                    let ad = ad as u8;
                     match s {
-                        Subscript::Scalar(_) => {}
+                        Subscript::Scalar(x) => {
+                            if self.config.checks {
+                                let i = self.value(x, ctx, out);
+                                let i = self.hoist("i", i, out);
+                                self.check_bounds(*array, ad, i, x.span, out);
+                            }
+                        }
                         Subscript::Triplet { lo, hi, stride } => {
                             let t = self.triplet(
                                 *array,
-                                ad as u8,
+                                ad,
                                 [lo.as_ref(), hi.as_ref(), stride.as_ref()],
                                 e.span,
                                 ctx,
                                 out,
                             );
+                            let spans = [lo, hi].map(|p| p.as_ref().map_or(e.span, |x| x.span));
+                            self.check_triplet(*array, ad, &t, spans, out);
                             v.push(t.extent);
                         }
-                        Subscript::Vector(x) => v.extend(self.extents(x, ctx, out)),
+                        Subscript::Vector(x) => {
+                            v.extend(self.extents(x, ctx, out));
+                            if self.config.checks {
+                                self.check_vector(*array, ad, x, out);
+                            }
+                        }
                     }
                 }
                 v
@@ -427,6 +452,23 @@ impl Lowerer<'_> {
             ExprKind::Inquiry { arg, .. } => vec![i64c(i64::from(arg.rank))],
             ExprKind::Const(_) | ExprKind::Str(_) => vec![],
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// Check every element of the vector subscript `x` against the bounds
+    /// of dimension `ad` of `sym` (a loop of its own, for references whose
+    /// elements are not read).
+    fn check_vector(&mut self, sym: SymbolId, ad: u8, x: &hir::Expr, out: &mut Vec<Stmt>) {
+        self.array_nest(x, x.span, out, &mut |l, ctx, _, body| {
+            let v = l.value(x, ctx, body);
+            let v = l.hoist(
+                "v",
+                Expr::Convert(crate::ir::ScalarTy::I64, Box::new(v)),
+                body,
+            );
+            l.check_bounds(sym, ad, v, x.span, body);
+        });
     }
 }
 

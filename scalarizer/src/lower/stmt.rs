@@ -10,7 +10,6 @@ use crate::ir::{self, Addr, CmpOp, Const, Expr, LoopInfo, LoopOrigin, RtFn, Scal
 use crate::lower::Ctx;
 use crate::nest::NestShape;
 use crate::ss::{Chain, DimAccess, Side, TermKind};
-use crate::NestReport;
 
 impl Lowerer<'_> {
     pub(crate) fn block(&mut self, stmts: &[H], out: &mut Vec<Stmt>) {
@@ -156,8 +155,9 @@ impl Lowerer<'_> {
             } else {
                 Const::I64(0)
             });
+            // Reported at the step expression, as for implied-do loops.
             let mut args = Vec::new();
-            args.extend(self.pos(span));
+            args.extend(self.pos(step.map_or(span, |x| x.span)));
             out.push(Stmt::If {
                 cond: Expr::Cmp(CmpOp::Eq, Box::new(st.clone()), Box::new(zero)),
                 then_body: vec![Stmt::Call(RtFn::ErrZeroStep, args)],
@@ -221,7 +221,8 @@ impl Lowerer<'_> {
                     let v = self.value(item, &Ctx::new(), out);
                     out.push(io_call(scalar_ty(item.ty), v));
                 }
-                _ => self.array_nest(item, span, out, &mut |l, ctx, _, body| {
+                // Shape errors inside an item are reported at the item.
+                _ => self.array_nest(item, item.span, out, &mut |l, ctx, _, body| {
                     let v = l.value(item, ctx, body);
                     body.push(io_call(scalar_ty(item.ty), v));
                 }),
@@ -232,7 +233,7 @@ impl Lowerer<'_> {
 
     /// A loop nest over the elements of one array expression (output,
     /// constructor items): no left-hand side, no dependence.
-    fn array_nest(
+    pub(crate) fn array_nest(
         &mut self,
         e: &hir::Expr,
         span: Span,
@@ -267,25 +268,18 @@ impl Lowerer<'_> {
         let mut chain = Chain::new(lhs.rank);
         let map: Vec<u8> = (0..lhs.rank).collect();
         self.walk(&mut chain, lhs, &map, Side::Lhs);
+        // The right-hand side's checks run first (it is evaluated before
+        // anything is stored), so when both sides are out of bounds the
+        // error names the right-hand side, as gfortran and the reference
+        // evaluator do. The two sides' pre-loop code is independent.
+        let lhs_pre = std::mem::take(&mut chain.pre);
         self.walk(&mut chain, rhs, &map, Side::Rhs);
+        chain.pre.extend(lhs_pre);
         self.setup_loops(&mut chain, span);
         let describe = |e: &hir::Expr| self.text(e.span);
-        let decision = crate::deps::decide(self.program, &chain, lhs, &describe);
-        let temporary = match &decision {
-            Decision::Temporary(why) => Some(why.clone()),
-            Decision::InPlace { .. } => None,
-        };
-        let reversed = match &decision {
-            Decision::InPlace { reversed, .. } => reversed.clone(),
-            Decision::Temporary(_) => vec![false; lhs.rank as usize],
-        };
-        self.nests.push(NestReport {
-            span,
-            line: self.line(span),
-            rank: lhs.rank,
-            temporary: temporary.clone(),
-            reversed: reversed.clone(),
-        });
+        let (decision, verdicts) = crate::deps::decide(self.program, &chain, lhs, &describe);
+        let report = self.nest_report(&chain, span, &decision, verdicts);
+        self.nests.push(report);
         out.append(&mut chain.pre);
         let lhs_ptr = lhs as *const hir::Expr;
         let store = move |l: &mut Self, ctx: &Ctx, v: Expr, body: &mut Vec<Stmt>| {
