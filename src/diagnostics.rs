@@ -23,8 +23,14 @@ pub fn render(name: &str, src: &str, diags: &[Diagnostic]) -> String {
         let width = span_width(src, d, text.len(), col);
         let (excerpt, caret_at) = window(&text, col - 1);
         let _ = writeln!(out, "{line:>5} | {excerpt}");
-        let pad: String = excerpt.chars().take(caret_at).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        let width = width.min(excerpt.chars().count().saturating_sub(caret_at)).max(1);
+        let pad: String = excerpt
+            .chars()
+            .take(caret_at)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let width = width
+            .min(excerpt.chars().count().saturating_sub(caret_at))
+            .max(1);
         let _ = writeln!(out, "      | {pad}{}", "^".repeat(width));
         for note in &d.notes {
             let _ = writeln!(out, "      = note: {note}");
@@ -40,7 +46,9 @@ fn window(text: &[char], at: usize) -> (String, usize) {
         return (text.iter().collect(), at);
     }
     let half = MAX_EXCERPT / 2;
-    let start = at.saturating_sub(half).min(text.len().saturating_sub(MAX_EXCERPT));
+    let start = at
+        .saturating_sub(half)
+        .min(text.len().saturating_sub(MAX_EXCERPT));
     let end = (start + MAX_EXCERPT).min(text.len());
     let mut s = String::new();
     let mut caret = at - start;
@@ -60,7 +68,10 @@ fn window(text: &[char], at: usize) -> (String, usize) {
 pub fn utf8_error_position(bytes: &[u8], at: usize) -> (usize, usize) {
     let before = &bytes[..at.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
     (line, col)
 }
@@ -82,7 +93,10 @@ mod tests {
     fn short_lines_are_shown_whole_with_a_caret() {
         let src = "program p\n  x = 1\nend program p\n";
         let d = Diagnostic::error(Span::new(12, 13), "'x' is not declared");
-        assert_eq!(render("t.f90", src, &[d]), "t.f90:2:3: error: 'x' is not declared\n    2 |   x = 1\n      |   ^\n");
+        assert_eq!(
+            render("t.f90", src, &[d]),
+            "t.f90:2:3: error: 'x' is not declared\n    2 |   x = 1\n      |   ^\n"
+        );
     }
 
     #[test]

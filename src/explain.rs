@@ -36,6 +36,11 @@ pub fn text(file: &str, nests: &[NestReport]) -> String {
             }
         }
         let _ = match &n.temporary {
+            None if n.guard.is_some() => writeln!(
+                out,
+                "  decision: chosen before the loops at run time: {}",
+                n.guard.as_deref().unwrap_or_default()
+            ),
             None if n.reversed.iter().any(|r| *r) => {
                 writeln!(out, "  decision: in place, with reversed loops")
             }
@@ -103,6 +108,12 @@ pub fn json(file: &str, nests: &[NestReport]) -> String {
             );
         }
         let _ = write!(out, "], \"dependences\": {}, ", list(&n.verdicts));
+        match &n.guard {
+            None => out.push_str("\"guard\": null, "),
+            Some(g) => {
+                let _ = write!(out, "\"guard\": {}, ", q(g));
+            }
+        }
         match &n.temporary {
             None => out.push_str("\"temporary\": null"),
             Some(why) => {

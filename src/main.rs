@@ -97,29 +97,33 @@ fn main() -> ExitCode {
         Command::Check {
             file,
             warn_temporaries,
-        } => with_program(&file, &fscal::Options::default(), |compiled| {
-            if warn_temporaries {
-                let src = std::fs::read_to_string(&file).unwrap_or_default();
-                let warnings: Vec<_> = compiled
+        } => {
+            with_program(&file, &fscal::Options::default(), |compiled| {
+                if warn_temporaries {
+                    let src = std::fs::read_to_string(&file).unwrap_or_default();
+                    let warnings: Vec<_> = compiled
                     .scalarized
                     .nests
                     .iter()
                     .filter_map(|n| {
-                        n.temporary.as_ref().map(|why| {
-                            fscal_frontend::diagnostic::Diagnostic::warning(
-                                n.span,
-                                format!("creating array temporary: {why}"),
-                            )
-                        })
+                        let text = match (&n.temporary, &n.guard) {
+                            (Some(why), _) => format!("creating array temporary: {why}"),
+                            (None, Some(g)) if !g.ends_with(" 0 of them need a temporary") => {
+                                format!("creating array temporary at run time only when needed: {g}")
+                            }
+                            _ => return None,
+                        };
+                        Some(fscal_frontend::diagnostic::Diagnostic::warning(n.span, text))
                     })
                     .collect();
-                eprint!(
-                    "{}",
-                    fscal::diagnostics::render(&file.display().to_string(), &src, &warnings)
-                );
-            }
-            Ok(())
-        }),
+                    eprint!(
+                        "{}",
+                        fscal::diagnostics::render(&file.display().to_string(), &src, &warnings)
+                    );
+                }
+                Ok(())
+            })
+        }
         Command::Explain { file, json } => {
             with_program(&file, &fscal::Options::default(), |compiled| {
                 let name = file.display().to_string();

@@ -134,8 +134,19 @@ fn section_subscript(rng: &mut Rng, lb: i64, ub: i64, n: i64, distinct: bool) ->
         if n == 0 {
             return format!("{start}:{}:{stride}", start - stride);
         }
+        // Some bounds are run-time values (`k0` is 0 at run time), so the
+        // scalarizer must decide those dependences with a run-time guard.
+        let (start, end) = if rng.range(0, 3) == 0 {
+            (format!("k0+{start}"), format!("k0+{end}"))
+        } else {
+            (start.to_string(), end.to_string())
+        };
         return match (stride, rng.range(0, 3)) {
-            (1, 0) if start == lb && end == ub => ":".to_string(),
+            (1, 0)
+                if !start.starts_with('k') && start == lb.to_string() && end == ub.to_string() =>
+            {
+                ":".to_string()
+            }
             (1, _) => format!("{start}:{end}"),
             _ => format!("{start}:{end}:{stride}"),
         };
@@ -159,9 +170,10 @@ fn generate(rng: &mut Rng) -> String {
     let mut src = String::new();
     src.push_str("program gen\n  implicit none\n");
     src.push_str(&format!(
-        "  integer :: a({0}), b({0})\n  integer :: i1, i2, i3\n",
+        "  integer :: a({0}), b({0})\n  integer :: i1, i2, i3, k0\n",
         dims.join(",")
     ));
+    src.push_str("  k0 = 0\n");
     src.push_str(&fill_loops(&a.bounds));
     for _ in 0..rng.range(2, 5) {
         let loop_rank = rng.range(1, rank as i64) as usize;

@@ -4,7 +4,8 @@
 
 /// One case: declarations + statements, then the expected decision of the
 /// last assignment: `"fwd"`, `"temp"`, or a pattern like `"rev 1"` /
-/// `"rev 2"` / `"rev 1,2"` (1-based loop dimensions run backwards).
+/// `"rev 2"` / `"rev 1,2"` (1-based loop dimensions run backwards), or
+/// `"guard"` (directions, or a temporary, chosen by a run-time test).
 struct Case {
     name: &'static str,
     body: &'static str,
@@ -210,6 +211,36 @@ const CASES: &[Case] = &[
     Case {
         name: "run-time shift",
         body: "a(k+1:10) = a(1:10-k)",
+        expect: "guard",
+    },
+    Case {
+        name: "run-time disjoint",
+        body: "a(1:k) = a(k+1:2*k)",
+        expect: "guard",
+    },
+    Case {
+        name: "run-time rows",
+        body: "m(k, :) = m(1, :) + m(k, :)",
+        expect: "fwd",
+    },
+    Case {
+        name: "run-time stencil",
+        body: "a(k:9) = (a(k-1:8) + a(k+1:10)) / 2",
+        expect: "guard",
+    },
+    Case {
+        name: "run-time extent, compressing read is always earlier",
+        body: "a(1:k) = a(2:2*k:2)",
+        expect: "fwd",
+    },
+    Case {
+        name: "run-time extent, meeting only in the same or earlier iterations",
+        body: "a(2:k+1) = a(1:2*k-1:2)",
+        expect: "fwd",
+    },
+    Case {
+        name: "run-time reversal",
+        body: "a(1:k+2) = a(k+2:1:-1)",
         expect: "temp",
     },
 ];
@@ -248,6 +279,9 @@ fn decision(nests: &[fscal_scalarizer::NestReport], line: usize) -> String {
         .expect("the case statement is scalarized");
     if n.temporary.is_some() {
         return "temp".into();
+    }
+    if n.guard.is_some() {
+        return "guard".into();
     }
     let rev: Vec<String> = n
         .reversed

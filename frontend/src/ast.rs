@@ -92,6 +92,8 @@ pub enum DimSpec {
     },
     /// `:` (deferred shape, for allocatable arrays).
     Deferred(Span),
+    /// Bounds the parser could not read (`1:2:3`), already reported.
+    Invalid(Span),
 }
 
 /// An attribute in a type declaration statement.
@@ -224,10 +226,36 @@ pub enum StmtKind {
     Stop(Option<Expr>),
     /// `continue` (does nothing)
     Continue,
-    /// A statement the grammar recognises but fscal does not support yet
-    /// (`where`, `forall`, `select case`, `call`, `contains`...). Sema reports
-    /// "not supported yet: <what>".
-    Unsupported(String),
+    /// A statement, construct or program unit fscal recognises but does not
+    /// support yet (`where`, `forall`, `select case`, `call`, a `contains`
+    /// section, a module...). Sema reports "not supported yet: ...".
+    Unsupported(Unsupported),
+}
+
+/// Text fscal skips as not supported yet, as the lexer folded it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unsupported {
+    /// Its keyword(s), lower-case: `where`, `end select`, `module`,
+    /// `contains`, `statement label`...
+    pub what: String,
+    /// Names the skipped text defines: the procedures of a unit, an
+    /// interface block or a `contains` section, the entities of an
+    /// unsupported declaration (`complex :: z`). References to them are
+    /// not reported again as unknown.
+    pub names: Vec<String>,
+    /// True for `use`: any name may come from the module.
+    pub imports: bool,
+}
+
+impl Unsupported {
+    /// Skipped text named `what`, defining nothing.
+    pub fn new(what: impl Into<String>) -> Self {
+        Unsupported {
+            what: what.into(),
+            names: Vec::new(),
+            imports: false,
+        }
+    }
 }
 
 /// `var = start, end [, step]`
@@ -393,4 +421,72 @@ pub enum ExprKind {
     /// `( expr )`: kept because Fortran treats a parenthesised variable as a
     /// value, never as the variable itself.
     Paren(Box<Expr>),
+}
+
+/// Dropping an expression takes its subtrees apart with an explicit stack:
+/// a long operator chain (`1 + 1 + ... + 1` is a left-leaning tree as deep
+/// as it is long) would otherwise be dropped by recursion as deep as the
+/// tree.
+impl Drop for Expr {
+    fn drop(&mut self) {
+        if matches!(self.kind, ExprKind::Lit(_) | ExprKind::Name(_)) {
+            return;
+        }
+        let mut stack = Vec::new();
+        take_children(&mut self.kind, &mut stack);
+        while let Some(mut child) = stack.pop() {
+            take_children(&mut child.kind, &mut stack);
+            // `child` is a leaf now: its own drop returns at once.
+        }
+    }
+}
+
+/// Moves the subexpressions of `kind` to `out`, leaving a leaf behind.
+fn take_children(kind: &mut ExprKind, out: &mut Vec<Expr>) {
+    let leaf = ExprKind::Lit(Literal::Logical(false));
+    match std::mem::replace(kind, leaf) {
+        ExprKind::Lit(_) | ExprKind::Name(_) => {}
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => out.push(*x),
+        ExprKind::Binary(_, l, r) => {
+            out.push(*l);
+            out.push(*r);
+        }
+        ExprKind::Apply { args, .. } => {
+            for arg in args {
+                take_arg(arg, out);
+            }
+        }
+        ExprKind::Constructor { ty, items } => {
+            if let Some(ty) = ty {
+                out.extend(ty.kind);
+            }
+            take_items(items, out);
+        }
+    }
+}
+
+fn take_arg(arg: Arg, out: &mut Vec<Expr>) {
+    match arg {
+        Arg::Expr(e) | Arg::Keyword(_, e) => out.push(e),
+        Arg::Triplet { lo, hi, stride, .. } => out.extend(lo.into_iter().chain(hi).chain(stride)),
+    }
+}
+
+/// Constructor items; nested implied-do lists are bracket-nested, so the
+/// lexer bounds this recursion.
+fn take_items(items: Vec<AcItem>, out: &mut Vec<Expr>) {
+    for item in items {
+        match item {
+            AcItem::Expr(e) => out.push(e),
+            AcItem::ImpliedDo { items, control, .. } => {
+                let DoControl {
+                    start, end, step, ..
+                } = *control;
+                out.push(start);
+                out.push(end);
+                out.extend(step);
+                take_items(items, out);
+            }
+        }
+    }
 }

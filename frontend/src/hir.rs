@@ -518,3 +518,74 @@ impl Expr {
         }
     }
 }
+
+/// Dropping an expression takes its subtrees apart with an explicit stack:
+/// an operator chain as long as the source line (`x + x + ... + x`) is a
+/// tree as deep as it is long, and recursive dropping would need a native
+/// stack as deep.
+impl Drop for Expr {
+    fn drop(&mut self) {
+        if matches!(
+            self.kind,
+            ExprKind::Const(_) | ExprKind::Str(_) | ExprKind::Var(_)
+        ) {
+            return;
+        }
+        let mut stack = Vec::new();
+        take_children(&mut self.kind, &mut stack);
+        while let Some(mut child) = stack.pop() {
+            take_children(&mut child.kind, &mut stack);
+            // `child` is a leaf now: its own drop returns at once.
+        }
+    }
+}
+
+/// Moves the subexpressions of `kind` to `out`, leaving a leaf behind.
+fn take_children(kind: &mut ExprKind, out: &mut Vec<Expr>) {
+    match std::mem::replace(kind, ExprKind::Const(Value::Logical(false))) {
+        ExprKind::Const(_) | ExprKind::Str(_) | ExprKind::Var(_) => {}
+        ExprKind::Unary(_, x) | ExprKind::Convert(x) => out.push(*x),
+        ExprKind::Binary(_, l, r) => {
+            out.push(*l);
+            out.push(*r);
+        }
+        ExprKind::Intrinsic(_, args) => out.extend(args),
+        ExprKind::Inquiry { arg, dim, .. } => {
+            out.push(*arg);
+            out.extend(dim.map(|d| *d));
+        }
+        ExprKind::Section { subs, .. } => {
+            for sub in subs {
+                match sub {
+                    Subscript::Scalar(e) | Subscript::Vector(e) => out.push(e),
+                    Subscript::Triplet { lo, hi, stride } => {
+                        out.extend(lo.into_iter().chain(hi).chain(stride))
+                    }
+                }
+            }
+        }
+        ExprKind::Constructor(items) => take_items(items, out),
+    }
+}
+
+/// Constructor items; nested implied-do lists are bracket-nested in the
+/// source, so the lexer bounds this recursion.
+fn take_items(items: Vec<AcItem>, out: &mut Vec<Expr>) {
+    for item in items {
+        match item {
+            AcItem::Expr(e) => out.push(e),
+            AcItem::ImpliedDo {
+                start,
+                end,
+                step,
+                items,
+                ..
+            } => {
+                out.push(start);
+                out.push(end);
+                out.extend(step);
+                take_items(items, out);
+            }
+        }
+    }
+}

@@ -15,7 +15,7 @@ use std::fmt;
 
 use logos::Logos;
 
-use crate::ast::{Literal, Span};
+use crate::ast::{self, Literal, Span};
 
 /// A token with its start and end byte offsets, as lalrpop expects it.
 pub type Spanned = (usize, Token, usize);
@@ -246,16 +246,22 @@ pub enum Token {
     /// operator, which fscal does not support: it is a lexical error.
     #[regex(r"\.[a-zA-Z]+\.(?&kind)?", logical_literal)]
     LogicalLit(bool),
-    /// A whole statement fscal does not support yet, named by its keyword
-    /// (`where`, `end where`, `call`...). Made by [`Lexer`], never by logos.
-    Unsupported(String),
+    /// A whole statement or construct fscal recognises but does not support
+    /// yet, named by its keyword (`where`, `end where`, `call`, `interface`,
+    /// `contains` with the procedures after it...). Made by [`Lexer`], never
+    /// by logos.
+    Unsupported(ast::Unsupported),
+    /// A whole program unit other than the main program (`module`,
+    /// `function`, `subroutine`, `block data`), from its first statement to
+    /// its `end`. Made by [`Lexer`], never by logos.
+    Unit(ast::Unsupported),
 }
 
 /// What kind of lexical error occurred.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LexErrorKind {
     /// A character that starts no token.
-    #[error("unexpected character '{}'", .0.escape_debug())]
+    #[error("{}", unexpected_char_message(*.0))]
     UnexpectedChar(char),
     /// A character constant with no closing quote on its line.
     #[error("unterminated character constant")]
@@ -266,6 +272,31 @@ pub enum LexErrorKind {
     /// A dotted word that is not a known operator (`.foo.`).
     #[error("unknown operator '{0}'")]
     UnknownOperator(String),
+    /// Brackets nested more than [`MAX_NESTING`] deep in one statement.
+    #[error("expression nested too deeply (more than {MAX_NESTING} levels)")]
+    TooDeep,
+    /// `do` and `if` constructs nested more than [`MAX_CONSTRUCTS`] deep.
+    #[error("do and if constructs nested too deeply (more than {MAX_CONSTRUCTS} levels)")]
+    TooDeepConstructs,
+}
+
+/// Words for a character that starts no token: invisible characters are
+/// named by their code point.
+fn unexpected_char_message(ch: char) -> String {
+    let code = format!("U+{:04X}", u32::from(ch));
+    if ch.is_control() {
+        format!("unexpected control character {code}")
+    } else if ch.is_whitespace() {
+        format!("unexpected non-ASCII space {code}")
+    } else if ch == '&' {
+        "unexpected '&': a continuation '&' must be the last character of its line".to_string()
+    } else if ch == '%' {
+        "unexpected character '%': derived-type components are not supported yet".to_string()
+    } else if !ch.is_ascii() {
+        format!("unexpected character '{ch}' ({code})")
+    } else {
+        format!("unexpected character '{ch}'")
+    }
 }
 
 impl Default for LexErrorKind {
@@ -401,7 +432,7 @@ impl Token {
             Neqv => ".neqv.",
             Semi => ";",
             Newline | Name(_) | IntLit(_) | RealLit(_) | StrLit(_) | LogicalLit(_)
-            | Unsupported(_) => return Option::None,
+            | Unsupported(_) | Unit(_) => return Option::None,
         };
         Some(text)
     }
@@ -416,7 +447,8 @@ impl fmt::Display for Token {
             Token::RealLit(lit) => write!(f, "real literal '{}'", literal_text(lit)),
             Token::StrLit(text) => write!(f, "character literal '{text}'"),
             Token::LogicalLit(value) => write!(f, "logical literal '.{value}.'"),
-            Token::Unsupported(what) => write!(f, "'{what}' statement"),
+            Token::Unsupported(skipped) => write!(f, "'{}' statement", skipped.what),
+            Token::Unit(skipped) => write!(f, "'{}'", skipped.what),
             Token::Newline => f.write_str("end of line"),
             fixed => write!(f, "'{}'", fixed.fixed_text().unwrap_or_default()),
         }
@@ -453,6 +485,91 @@ const UNSUPPORTED_ENDS: &[&str] = &[
     "function", "block", "associate", "enum", "critical",
 ];
 
+/// Unsupported statements that declare entities (`complex :: z`,
+/// `type(point) :: p`): their names are recorded so that later references
+/// to them are not reported as undeclared.
+const DECLARING: &[&str] = &[
+    "complex",
+    "type",
+    "class",
+    "external",
+    "intrinsic",
+    "procedure",
+];
+
+/// First words of the statements that may open a unit, a construct
+/// skipped whole or a `contains` section (besides the type keywords).
+const OPENING_WORDS: &[&str] = &[
+    "module",
+    "submodule",
+    "blockdata",
+    "block",
+    "interface",
+    "abstract",
+    "type",
+    "enum",
+    "associate",
+    "function",
+    "subroutine",
+    "contains",
+    "pure",
+    "elemental",
+    "impure",
+    "recursive",
+    "non_recursive",
+    "complex",
+];
+
+/// Words that may come before `function` or `subroutine` in a procedure
+/// heading (besides the type keywords).
+const PREFIXES: &[&str] = &[
+    "pure",
+    "elemental",
+    "impure",
+    "recursive",
+    "non_recursive",
+    "module",
+    "complex",
+    "type",
+    "kind",
+    "len",
+];
+
+/// The deepest bracket nesting accepted in one statement: deeper nesting is
+/// a lexical error, which keeps every recursive walk over the syntax tree
+/// within a bounded stack.
+pub const MAX_NESTING: u32 = 10_000;
+
+/// The deepest nesting of `do` and `if` constructs: a construct deeper
+/// than that is a lexical error and is skipped whole, which keeps every
+/// recursive walk over the statements within a bounded stack.
+pub const MAX_CONSTRUCTS: u32 = 256;
+
+/// What a statement does to the nesting of `do` and `if` constructs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Nesting {
+    Opens,
+    Closes,
+    Keeps,
+}
+
+/// `[name:] do ...` and `[name:] if (...) then` open a construct; `end do`,
+/// `enddo`, `end if`, `endif` close one.
+fn nesting(tokens: &[&Token]) -> Nesting {
+    let tokens = match tokens {
+        [Token::Name(_), Token::Colon, rest @ ..] => rest,
+        _ => tokens,
+    };
+    match tokens {
+        [Token::Do, ..] => Nesting::Opens,
+        [Token::If, .., Token::Then] => Nesting::Opens,
+        [Token::EndDo | Token::EndIf, ..] | [Token::End, Token::Do | Token::If, ..] => {
+            Nesting::Closes
+        }
+        _ => Nesting::Keeps,
+    }
+}
+
 /// Where the lexer is within a statement: unsupported statements are
 /// spotted by their first word only, so a variable named `data` still works
 /// inside an expression.
@@ -484,6 +601,204 @@ impl Position {
     }
 }
 
+/// A group of statements skipped as a whole, from its opening statement to
+/// its matching `end`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// Program units and procedures: `module`, `function`, `subroutine`,
+    /// `block data`; closed by `end [function|subroutine|module|...]`.
+    Scope,
+    /// A derived-type definition, closed by `end type`.
+    Type,
+    /// `interface ... end interface`
+    Interface,
+    /// `enum ... end enum`
+    Enum,
+    /// `block ... end block`
+    Block,
+    /// `associate (...) ... end associate`
+    Associate,
+}
+
+impl Family {
+    /// The word after `end` that closes the family (a bare `end` closes a
+    /// scope too).
+    fn end_words(self) -> &'static [&'static str] {
+        match self {
+            Family::Scope => &[
+                "function",
+                "subroutine",
+                "module",
+                "submodule",
+                "procedure",
+                "blockdata",
+            ],
+            Family::Type => &["type"],
+            Family::Interface => &["interface"],
+            Family::Enum => &["enum"],
+            Family::Block => &["block"],
+            Family::Associate => &["associate"],
+        }
+    }
+}
+
+/// What opens a skipped group: its keyword, family and defined name.
+struct Opening {
+    what: &'static str,
+    family: Family,
+    name: Option<String>,
+}
+
+fn name_of(token: Option<&Token>) -> Option<&str> {
+    match token {
+        Some(Token::Name(name)) => Some(name),
+        _ => None,
+    }
+}
+
+/// Does the statement made of `tokens` open a unit or a construct that is
+/// skipped as a whole?
+fn opening(tokens: &[&Token]) -> Option<Opening> {
+    let first = *tokens.first()?;
+    let second = tokens.get(1).copied();
+    if let Some(opening) = procedure_heading(tokens) {
+        return Some(opening);
+    }
+    let word = name_of(Some(first))?;
+    let (what, family, name) = match word {
+        "module" => match name_of(second) {
+            Some("procedure") | None => return None,
+            Some(name) => ("module", Family::Scope, Some(name)),
+        },
+        "submodule" => ("submodule", Family::Scope, None),
+        "blockdata" => ("block data", Family::Scope, name_of(second)),
+        "block" if name_of(second) == Some("data") => ("block data", Family::Scope, None),
+        "block" if second.is_none() => ("block", Family::Block, None),
+        "interface" => ("interface", Family::Interface, None),
+        "abstract" if name_of(second) == Some("interface") => {
+            ("interface", Family::Interface, None)
+        }
+        "type" if !matches!(second, Some(Token::LParen) | Option::None) => {
+            ("type", Family::Type, None)
+        }
+        "enum" => ("enum", Family::Enum, None),
+        "associate" if matches!(second, Some(Token::LParen)) => {
+            ("associate", Family::Associate, None)
+        }
+        _ => return None,
+    };
+    Some(Opening {
+        what,
+        family,
+        name: name.map(str::to_string),
+    })
+}
+
+/// `[prefix...] function NAME(...)` or `subroutine NAME`: the keyword must
+/// follow only type keywords, prefixes and their parenthesised selectors.
+fn procedure_heading(tokens: &[&Token]) -> Option<Opening> {
+    let mut depth = 0u32;
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::LParen => depth += 1,
+            Token::RParen => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            Token::Name(word) if word == "function" || word == "subroutine" => {
+                let name = name_of(tokens.get(i + 1).copied())?;
+                let what = if word == "function" {
+                    "function"
+                } else {
+                    "subroutine"
+                };
+                return Some(Opening {
+                    what,
+                    family: Family::Scope,
+                    name: Some(name.to_string()),
+                });
+            }
+            Token::Integer
+            | Token::Real
+            | Token::Logical
+            | Token::Double
+            | Token::Precision
+            | Token::Character
+            | Token::Star
+            | Token::IntLit(_) => {}
+            Token::Name(word) if PREFIXES.contains(&word.as_str()) => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Does the statement close a group of `family`?
+fn closes(tokens: &[&Token], family: Family) -> bool {
+    let words = family.end_words();
+    match tokens {
+        [Token::EndProgram, ..] => family == Family::Scope,
+        [Token::End] => family == Family::Scope,
+        [Token::End, Token::Program, ..] => family == Family::Scope,
+        [Token::End, Token::Name(word), rest @ ..] => {
+            let word = match (word.as_str(), rest.first()) {
+                ("block", Some(Token::Name(data))) if data == "data" => "blockdata",
+                (word, _) => word,
+            };
+            words.contains(&word)
+        }
+        [Token::Name(word), ..] => word
+            .strip_prefix("end")
+            .is_some_and(|rest| words.contains(&rest)),
+        _ => false,
+    }
+}
+
+/// The entity names an unsupported declaration declares: the names that
+/// start an entity after `::`, or after the keyword and its selector.
+fn declared_names(tokens: &[&Token]) -> Vec<String> {
+    let mut depth = 0u32;
+    let mut start = None;
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            Token::LParen => depth += 1,
+            Token::RParen => depth = depth.saturating_sub(1),
+            Token::DoubleColon if depth == 0 => {
+                start = Some(i + 1);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let start = start.unwrap_or_else(|| match tokens.get(1) {
+        // `complex(8) z`: after the selector.
+        Some(Token::LParen) => {
+            let mut depth = 0u32;
+            let close = tokens.iter().enumerate().skip(1).find(|(_, t)| {
+                match t {
+                    Token::LParen => depth += 1,
+                    Token::RParen => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                depth == 0
+            });
+            close.map_or(tokens.len(), |(i, _)| i + 1)
+        }
+        _ => 1,
+    });
+    let mut names = Vec::new();
+    let mut depth = 0u32;
+    let mut entity_start = true;
+    for token in tokens.iter().skip(start) {
+        match token {
+            Token::Name(name) if depth == 0 && entity_start => names.push(name.clone()),
+            Token::LParen | Token::LBracket | Token::LArray => depth += 1,
+            Token::RParen | Token::RBracket | Token::RArray => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        entity_start = depth == 0 && matches!(token, Token::Comma);
+    }
+    names
+}
+
 /// The lexer lalrpop consumes: an iterator of spanned tokens or errors.
 ///
 /// After an error it carries on with the next character, so one pass
@@ -509,9 +824,14 @@ pub struct Lexer<'src> {
     offset: usize,
     /// A raw token read ahead (`Some(None)` is the end of input).
     peeked: Option<Option<LexResult>>,
-    /// Errors met while skipping an unsupported statement.
-    queued: VecDeque<LexError>,
+    /// Tokens and errors to hand out before reading on: errors met while
+    /// skipping unsupported text, and a statement read ahead and put back.
+    pending: VecDeque<LexResult>,
     position: Position,
+    /// Open brackets in the current statement.
+    depth: u32,
+    /// Open `do` and `if` constructs.
+    constructs: u32,
 }
 
 impl<'src> Lexer<'src> {
@@ -522,8 +842,10 @@ impl<'src> Lexer<'src> {
             raw: Token::lexer(src),
             offset: 0,
             peeked: None,
-            queued: VecDeque::new(),
+            pending: VecDeque::new(),
             position: Position::StmtStart,
+            depth: 0,
+            constructs: 0,
         }
     }
 
@@ -609,6 +931,37 @@ impl<'src> Lexer<'src> {
         self.peeked.as_ref().and_then(Option::as_ref)
     }
 
+    /// Up to `limit` tokens of the statement after offset `from`, read by a
+    /// separate logos lexer (the lexer itself does not move).
+    fn tokens_ahead(&self, from: usize, limit: usize) -> Vec<Token> {
+        Token::lexer(&self.src[from..])
+            .filter_map(Result::ok)
+            .take_while(|t| !matches!(t, Token::Newline | Token::Semi))
+            .take(limit)
+            .collect()
+    }
+
+    /// Reads the rest of the current statement, up to (not including) its
+    /// `;` or line end; lexical errors on the way are kept for later.
+    fn read_statement(&mut self) -> Vec<Spanned> {
+        let mut tokens = Vec::new();
+        loop {
+            match self.peek_raw() {
+                None | Some(Ok((_, Token::Newline | Token::Semi, _))) => return tokens,
+                Some(Ok(_)) => {
+                    if let Some(Some(Ok(token))) = self.peeked.take() {
+                        tokens.push(token);
+                    }
+                }
+                Some(Err(_)) => {
+                    if let Some(Some(error)) = self.peeked.take() {
+                        self.pending.push_back(error);
+                    }
+                }
+            }
+        }
+    }
+
     /// The name of the unsupported statement `token` starts, if it does.
     /// `end` is moved past a second word (`end where`).
     fn unsupported_statement(&mut self, token: &Token, end: &mut usize) -> Option<String> {
@@ -645,41 +998,215 @@ impl<'src> Lexer<'src> {
         Some(name)
     }
 
-    /// Skips to the end of the statement; returns the end of its last token.
-    fn skip_statement(&mut self, mut end: usize) -> usize {
-        loop {
-            match self.peek_raw() {
-                None | Some(Ok((_, Token::Newline | Token::Semi, _))) => return end,
-                Some(Ok((_, _, token_end))) => end = *token_end,
-                Some(Err(error)) => {
-                    let error = error.clone();
-                    self.queued.push_back(error);
-                }
+    /// Text fscal skips at the start of a statement: a whole unit or
+    /// construct, a `contains` section, or one unsupported statement; the
+    /// token that stands for it.
+    fn skipped(&mut self, start: usize, token: &Token, end: usize) -> Option<Spanned> {
+        let may_open = match token {
+            Token::Integer | Token::Real | Token::Logical | Token::Double | Token::Character => {
+                true
             }
+            Token::Name(word) => OPENING_WORDS.contains(&word.as_str()),
+            _ => false,
+        };
+        if may_open {
+            let ahead = self.tokens_ahead(end, 64);
+            let mut head = vec![token];
+            head.extend(ahead.iter());
+            if let Some(opening) = opening(&head) {
+                return Some(self.skip_group(start, end, opening));
+            }
+            if matches!(token, Token::Name(word) if word == "contains") && ahead.is_empty() {
+                return Some(self.skip_contains(start, end));
+            }
+        }
+        let mut end = end;
+        let what = self.unsupported_statement(token, &mut end)?;
+        let rest = self.read_statement();
+        let end = rest.last().map_or(end, |(_, _, e)| *e);
+        let mut skipped = ast::Unsupported::new(what);
+        if DECLARING.contains(&skipped.what.as_str()) {
+            let mut tokens = vec![token];
+            tokens.extend(rest.iter().map(|(_, t, _)| t));
+            skipped.names = declared_names(&tokens);
+        }
+        skipped.imports = skipped.what == "use";
+        Some((start, Token::Unsupported(skipped), end))
+    }
+
+    /// Skips a unit or construct up to its matching `end`; a program unit
+    /// becomes a [`Token::Unit`], a construct a [`Token::Unsupported`].
+    fn skip_group(&mut self, start: usize, end: usize, opening: Opening) -> Spanned {
+        let mut skipped = ast::Unsupported::new(opening.what);
+        skipped.names.extend(opening.name);
+        let mut end = self.read_statement().last().map_or(end, |(_, _, e)| *e);
+        let mut depth = 1u32;
+        while depth > 0 && self.peek_raw().is_some() {
             self.peeked = None;
+            let statement = self.read_statement();
+            let tokens: Vec<&Token> = statement.iter().map(|(_, t, _)| t).collect();
+            if tokens.is_empty() {
+                continue;
+            }
+            end = statement.last().map_or(end, |(_, _, e)| *e);
+            if closes(&tokens, opening.family) {
+                depth -= 1;
+            } else if let Some(inner) = opening_of_family(&tokens, opening.family) {
+                depth += 1;
+                skipped.names.extend(inner.name);
+            }
+        }
+        let token = if opening.family == Family::Scope {
+            Token::Unit(skipped)
+        } else {
+            Token::Unsupported(skipped)
+        };
+        (start, token, end)
+    }
+
+    /// Skips a `contains` section up to the `end program` statement, which
+    /// is put back to be read next; the names of its procedures are kept.
+    fn skip_contains(&mut self, start: usize, end: usize) -> Spanned {
+        let mut skipped = ast::Unsupported::new("contains");
+        let mut end = end;
+        let mut depth = 0u32;
+        loop {
+            let Some(Ok(separator)) = self.next_raw() else {
+                break;
+            };
+            let statement = self.read_statement();
+            let tokens: Vec<&Token> = statement.iter().map(|(_, t, _)| t).collect();
+            if tokens.is_empty() {
+                // Keep the separator: it may end the section.
+                if self.peek_raw().is_none() {
+                    self.pending.push_back(Ok(separator));
+                    break;
+                }
+                continue;
+            }
+            if closes(&tokens, Family::Scope) {
+                if depth == 0 {
+                    self.pending.push_back(Ok(separator));
+                    self.pending.extend(statement.into_iter().map(Ok));
+                    break;
+                }
+                depth -= 1;
+            } else if let Some(inner) = opening_of_family(&tokens, Family::Scope) {
+                depth += 1;
+                skipped.names.extend(inner.name);
+            }
+            end = statement.last().map_or(end, |(_, _, e)| *e);
+        }
+        (start, Token::Unsupported(skipped), end)
+    }
+
+    /// What the statement that starts with `token` does to the construct
+    /// nesting. Only statements that may open or close one are read ahead
+    /// (an `if` to its end, to see whether it ends with `then`).
+    fn nesting_at(&self, token: &Token, end: usize) -> Nesting {
+        let ahead = match token {
+            Token::Do | Token::EndDo | Token::EndIf | Token::End => self.tokens_ahead(end, 1),
+            Token::If => self.tokens_ahead(end, usize::MAX),
+            Token::Name(_) if self.tokens_ahead(end, 1) == [Token::Colon] => {
+                self.tokens_ahead(end, usize::MAX)
+            }
+            _ => return Nesting::Keeps,
+        };
+        let mut head = vec![token];
+        head.extend(ahead.iter());
+        nesting(&head)
+    }
+
+    /// A construct opening deeper than [`MAX_CONSTRUCTS`]: the error, and
+    /// the whole construct skipped up to its matching end.
+    fn too_many_constructs(&mut self, start: usize, end: usize) -> LexError {
+        self.read_statement();
+        let mut depth = 1u32;
+        while depth > 0 && self.peek_raw().is_some() {
+            self.peeked = None;
+            let statement = self.read_statement();
+            let tokens: Vec<&Token> = statement.iter().map(|(_, t, _)| t).collect();
+            match nesting(&tokens) {
+                Nesting::Opens => depth += 1,
+                Nesting::Closes => depth -= 1,
+                Nesting::Keeps => {}
+            }
+        }
+        LexError {
+            kind: LexErrorKind::TooDeepConstructs,
+            span: Span::new(start, end),
         }
     }
+
+    /// After more than [`MAX_NESTING`] open brackets: the error, and the
+    /// rest of the statement skipped.
+    fn too_deep(&mut self, start: usize, end: usize) -> LexError {
+        loop {
+            match self.peek_raw() {
+                None | Some(Ok((_, Token::Newline | Token::Semi, _))) => break,
+                Some(_) => self.peeked = None,
+            }
+        }
+        self.depth = 0;
+        LexError {
+            kind: LexErrorKind::TooDeep,
+            span: Span::new(start, end),
+        }
+    }
+
+    /// Keeps the statement position and bracket depth up to date.
+    fn track(&mut self, token: &Token) {
+        match token {
+            Token::LParen | Token::LBracket | Token::LArray => self.depth += 1,
+            Token::RParen | Token::RBracket | Token::RArray => {
+                self.depth = self.depth.saturating_sub(1)
+            }
+            Token::Newline | Token::Semi => self.depth = 0,
+            _ => {}
+        }
+        self.position = self.position.after(token);
+    }
+}
+
+/// An opening of `family` (a nested procedure in a skipped module...).
+fn opening_of_family(tokens: &[&Token], family: Family) -> Option<Opening> {
+    opening(tokens).filter(|o| o.family == family)
 }
 
 impl Iterator for Lexer<'_> {
     type Item = LexResult;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(error) = self.queued.pop_front() {
-            return Some(Err(error));
+        if let Some(item) = self.pending.pop_front() {
+            if let Ok((_, token, _)) = &item {
+                self.track(token);
+            }
+            return Some(item);
         }
-        let (start, token, mut end) = match self.next_raw()? {
+        let (start, token, end) = match self.next_raw()? {
             Ok(spanned) => spanned,
             Err(error) => return Some(Err(error)),
         };
         if self.position == Position::StmtStart {
-            if let Some(what) = self.unsupported_statement(&token, &mut end) {
-                let end = self.skip_statement(end);
+            if let Some(skipped) = self.skipped(start, &token, end) {
                 self.position = Position::Inside;
-                return Some(Ok((start, Token::Unsupported(what), end)));
+                return Some(Ok(skipped));
+            }
+            match self.nesting_at(&token, end) {
+                Nesting::Opens if self.constructs >= MAX_CONSTRUCTS => {
+                    return Some(Err(self.too_many_constructs(start, end)));
+                }
+                Nesting::Opens => self.constructs += 1,
+                Nesting::Closes => self.constructs = self.constructs.saturating_sub(1),
+                Nesting::Keeps => {}
             }
         }
-        self.position = self.position.after(&token);
+        if matches!(token, Token::LParen | Token::LBracket | Token::LArray)
+            && self.depth >= MAX_NESTING
+        {
+            return Some(Err(self.too_deep(start, end)));
+        }
+        self.track(&token);
         Some(Ok((start, token, end)))
     }
 }
@@ -914,10 +1441,20 @@ mod tests {
             lex(".x"),
             ["0..1 error: unexpected character '.'", "1..2 name 'x'"]
         );
-        assert_eq!(lex("é"), ["0..2 error: unexpected character 'é'"]);
+        assert_eq!(lex("é"), ["0..2 error: unexpected character 'é' (U+00E9)"]);
+        assert_eq!(
+            lex("\u{1}\u{a0}"),
+            [
+                "0..1 error: unexpected control character U+0001",
+                "1..3 error: unexpected non-ASCII space U+00A0"
+            ]
+        );
         assert_eq!(
             lex("x &"),
-            ["0..1 name 'x'", "2..3 error: unexpected character '&'"]
+            [
+                "0..1 name 'x'",
+                "2..3 error: unexpected '&': a continuation '&' must be the last character of its line"
+            ]
         );
     }
 

@@ -12,12 +12,23 @@ pub mod parser;
 pub mod sema;
 
 /// Parse and check a program: the HIR when there is no error, and every
-/// diagnostic found (lexical, syntax and semantic).
+/// diagnostic found (lexical, syntax and semantic), in source order.
+///
+/// After a syntax error the lines that parsed are still checked, so one
+/// run reports the semantic errors too.
 pub fn check(src: &str) -> (Option<hir::Program>, Vec<diagnostic::Diagnostic>) {
-    match parser::parse(src) {
-        Ok(ast) => sema::analyze(&ast),
-        Err(diags) => (None, diags),
+    let parsed = parser::parse_recovering(src);
+    let Some(ast) = parsed.program else {
+        return (None, parsed.diagnostics);
+    };
+    if parsed.diagnostics.is_empty() {
+        return sema::analyze(&ast);
     }
+    let (_, semantic) = sema::analyze_recovered(&ast, parsed.declarations_complete);
+    let mut diags = parsed.diagnostics;
+    diags.extend(semantic);
+    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    (None, diags)
 }
 
 lalrpop_util::lalrpop_mod!(

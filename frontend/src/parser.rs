@@ -33,26 +33,64 @@ pub type SyntaxError = ParseError<usize, Token, LexError>;
 /// assert!(matches!(program.body[0].kind, StmtKind::Assign { .. }));
 ///
 /// let errors = parse("x = )\nend\n").unwrap_err();
-/// assert_eq!(errors[0].message, "syntax error: unexpected ')', expected one of: expression, name");
+/// assert_eq!(errors[0].message, "syntax error: unexpected ')', expected expression");
 /// ```
 pub fn parse(src: &str) -> Result<ast::Program, Vec<Diagnostic>> {
+    let parsed = parse_recovering(src);
+    match parsed.program {
+        Some(program) if parsed.diagnostics.is_empty() => Ok(program),
+        _ => Err(parsed.diagnostics),
+    }
+}
+
+/// What [`parse_recovering`] found.
+#[derive(Debug)]
+pub struct Parsed {
+    /// The program with every line that failed to parse left out; `None`
+    /// when the parser could not recover (the end of the file came too
+    /// early, for instance).
+    pub program: Option<ast::Program>,
+    /// Every lexical and syntax error, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// False when a line of the specification part failed to parse: the
+    /// names it declared are unknown, so an undeclared name proves nothing.
+    pub declarations_complete: bool,
+}
+
+/// Parses a whole source file, recovering from syntax errors line by line:
+/// the program that remains can still be checked for semantic errors.
+pub fn parse_recovering(src: &str) -> Parsed {
     let mut lex_errors = Vec::new();
+    let mut significant = 0usize;
     // Lexical errors are set aside, so the parser goes on past them.
     let tokens = Lexer::new(src)
         .filter_map(|item| item.map_err(|error| lex_errors.push(error)).ok())
+        .inspect(|(_, token, _)| {
+            if !matches!(token, Token::Newline | Token::Semi) {
+                significant += 1;
+            }
+        })
         .map(Ok::<_, LexError>);
     let mut diags = Diags::default();
     let program = match ProgramParser::new().parse(&mut diags, tokens) {
         Ok(program) => Some(program),
         Err(error) => {
-            diags.syntax_error(error);
+            if significant == 0 {
+                // Nothing but blanks, comments and bad characters.
+                if lex_errors.is_empty() {
+                    diags.no_program(src);
+                }
+            } else {
+                diags.syntax_error(error);
+            }
             None
         }
     };
-    let diagnostics = diags.finish(src, lex_errors);
-    match program {
-        Some(program) if diagnostics.is_empty() => Ok(program),
-        _ => Err(diagnostics),
+    let declarations_complete = !diags.broken_declarations;
+    Parsed {
+        program,
+        diagnostics: diags.finish(src, lex_errors),
+        declarations_complete,
     }
 }
 
@@ -60,13 +98,25 @@ pub fn parse(src: &str) -> Result<ast::Program, Vec<Diagnostic>> {
 /// [`ParseError::User`], into words a Fortran programmer would use, and
 /// points at the offending token.
 pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
+    parse_error_in(error, "")
+}
+
+/// [`parse_error_diagnostic`] with the source at hand, to name a construct
+/// by its first word (`'end if' without a matching 'if'`).
+fn parse_error_in(error: SyntaxError, src: &str) -> Diagnostic {
+    if let Some(diagnostic) = unmatched_end(&error, src) {
+        return diagnostic;
+    }
     match error {
         ParseError::User { error } => Diagnostic::error(error.span, error.to_string()),
         // Only the end of input would do: the program is over.
         ParseError::UnrecognizedToken {
             token: (start, token, end),
             expected,
-        } if expected.is_empty() => {
+        } if expected
+            .iter()
+            .all(|e| matches!(e.trim_matches('"'), "Unit" | "Newline" | ";")) =>
+        {
             let message = format!("syntax error: unexpected {token} after the end of the program");
             Diagnostic::error(Span::new(start, end), message)
         }
@@ -81,10 +131,17 @@ pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
             Diagnostic::error(Span::new(start, end), message)
         }
         ParseError::UnrecognizedEof { location, expected } => {
-            let message = format!(
-                "syntax error: unexpected end of file{}",
+            let has = |t: &str| expected.iter().any(|e| e.trim_matches('"') == t);
+            let words = if has("enddo") {
+                ", expected 'end do'".to_string()
+            } else if has("endif") {
+                ", expected 'end if'".to_string()
+            } else if has("endprogram") {
+                ", expected 'end program'".to_string()
+            } else {
                 expected_words(&expected)
-            );
+            };
+            let message = format!("syntax error: unexpected end of file{words}");
             Diagnostic::error(Span::new(location, location), message)
         }
         ParseError::ExtraToken {
@@ -97,6 +154,65 @@ pub fn parse_error_diagnostic(error: SyntaxError) -> Diagnostic {
             Diagnostic::error(Span::new(location, location), "syntax error: invalid token")
         }
     }
+}
+
+/// `end if`, `end do` or `else` where no construct is open, and `end X`
+/// while another construct is: the constructs named in words.
+fn unmatched_end(error: &SyntaxError, src: &str) -> Option<Diagnostic> {
+    let ParseError::UnrecognizedToken {
+        token: (start, token, end),
+        expected,
+    } = error
+    else {
+        return None;
+    };
+    let expects = |t: &str| expected.iter().any(|e| e.trim_matches('"') == t);
+    // The word `end` right before the token, when the two are separate.
+    let end_word = || {
+        let before = src.get(..*start)?.trim_end_matches([' ', '\t']);
+        let at = before.len().checked_sub(3)?;
+        let word = before.get(at..)?;
+        let starts_word = before[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_ascii_alphanumeric() && c != '_');
+        (word.eq_ignore_ascii_case("end") && starts_word).then(|| Span::new(at, *end))
+    };
+    // The construct the parser waits to see closed, if it is one.
+    let open = if expected.len() == 1 && expects("do") {
+        Some("do")
+    } else if expected.len() == 1 && expects("if") {
+        Some("if")
+    } else if expects("enddo") {
+        Some("do")
+    } else if expects("endif") {
+        Some("if")
+    } else {
+        None
+    };
+    let (closing, span) = match token {
+        Token::If | Token::Do | Token::Program => {
+            let span = end_word()?;
+            let word = token.fixed_text().unwrap_or_default();
+            (format!("end {word}"), span)
+        }
+        Token::EndIf => ("endif".to_string(), Span::new(*start, *end)),
+        Token::EndDo => ("enddo".to_string(), Span::new(*start, *end)),
+        Token::EndProgram => ("endprogram".to_string(), Span::new(*start, *end)),
+        Token::Else | Token::ElseIf if !expects("else") => {
+            let word = token.fixed_text().unwrap_or_default();
+            let message = format!("syntax error: '{word}' without a matching 'if'");
+            return Some(Diagnostic::error(Span::new(*start, *end), message));
+        }
+        _ => return None,
+    };
+    let message = match (open, token) {
+        (Some(construct), _) => format!("missing 'end {construct}' before '{closing}'"),
+        (None, Token::If | Token::EndIf) => format!("'{closing}' without a matching 'if'"),
+        (None, Token::Do | Token::EndDo) => format!("'{closing}' without a matching 'do'"),
+        (None, _) => return None,
+    };
+    Some(Diagnostic::error(span, format!("syntax error: {message}")))
 }
 
 /// A group of terminals named by one word in "expected" lists. Terminals
@@ -117,8 +233,8 @@ const OPERATORS: &[&str] = &[
 ];
 
 /// In order: "expression" claims the unary `+` and `-` before "operator"
-/// looks for binary ones. `name` stays listed on its own after
-/// "expression": it also starts `keyword = value` arguments.
+/// looks for binary ones, and names (which start expressions, and
+/// `keyword = value` arguments too).
 #[rustfmt::skip]
 const TOKEN_GROUPS: &[TokenGroup] = &[
     TokenGroup {
@@ -126,21 +242,27 @@ const TOKEN_GROUPS: &[TokenGroup] = &[
         triggers: &["IntLit"],
         members: &[
             "IntLit", "RealLit", "StrLit", "LogicalLit", "(", "[", "(/", "+", "-", ".not.", "real",
-            "logical",
+            "logical", "Name",
         ],
     },
     TokenGroup { word: "operator", triggers: OPERATORS, members: OPERATORS },
     TokenGroup {
         word: "declaration",
-        triggers: &["character"],
+        triggers: &["implicit"],
         members: &["implicit", "integer", "real", "double", "logical", "character"],
+    },
+    // Where a type but no other declaration may come: `[real :: ...]`.
+    TokenGroup {
+        word: "type",
+        triggers: &["character"],
+        members: &["integer", "real", "double", "logical", "character"],
     },
     TokenGroup {
         word: "statement",
         triggers: &["print"],
         members: &[
             "print", "write", "exit", "cycle", "allocate", "deallocate", "stop", "continue", "if",
-            "do", "Unsupported", "Name",
+            "do", "Unsupported", "Unit", "Name", "program",
         ],
     },
     TokenGroup { word: "end of line", triggers: &["Newline"], members: &["Newline", ";"] },
@@ -175,7 +297,7 @@ fn terminal_word(terminal: &str) -> String {
         "StrLit" => "character literal",
         "LogicalLit" => "logical literal",
         "Newline" => "end of line",
-        "Unsupported" => "statement",
+        "Unsupported" | "Unit" => "statement",
         text => return format!("'{text}'"),
     };
     word.to_string()
@@ -188,8 +310,10 @@ fn terminal_word(terminal: &str) -> String {
 pub(crate) struct Diags {
     /// Problems the grammar actions found.
     checks: Vec<Diagnostic>,
-    /// Syntax errors, in order.
-    syntax: Vec<Diagnostic>,
+    /// Syntax errors, in order, as lalrpop reported them.
+    syntax: Vec<SyntaxError>,
+    /// A line of the specification part failed to parse.
+    broken_declarations: bool,
 }
 
 impl Diags {
@@ -221,8 +345,18 @@ impl Diags {
             _ => false,
         };
         if self.syntax.is_empty() || !follow_up {
-            self.syntax.push(parse_error_diagnostic(error));
+            self.syntax.push(error);
         }
+    }
+
+    /// The file has no statement at all.
+    fn no_program(&mut self, src: &str) {
+        let message = if src.trim().is_empty() {
+            "no main program: the file is empty"
+        } else {
+            "no main program: the file has only comments and blank lines"
+        };
+        self.error(Span::new(0, 0), message);
     }
 
     /// Everything in source order. A syntax error on the same line as a
@@ -236,6 +370,7 @@ impl Diags {
         let syntax = self
             .syntax
             .into_iter()
+            .map(|error| parse_error_in(error, src))
             .filter(|d| !lex_lines.contains(&line_of(d.span.start)));
         let lexical = lex_errors
             .into_iter()
@@ -251,10 +386,14 @@ impl Diags {
 /// A line of the program before declarations and statements are split.
 #[derive(Debug)]
 pub(crate) enum Item {
+    /// `program NAME`
+    Program(Ident),
     /// A specification statement.
     Decl(Decl),
     /// An execution statement.
     Stmt(Stmt),
+    /// A line that failed to parse (already reported).
+    Broken,
 }
 
 /// A kind selector as written: `(args)` or `*8`.
@@ -284,23 +423,36 @@ pub(crate) fn recover(diags: &mut Diags, error: ErrorRecovery<usize, Token, LexE
     stmt(StmtKind::Continue, 0, 0)
 }
 
+/// Records a syntax error on a line of the program; the line is left out.
+pub(crate) fn broken(diags: &mut Diags, error: ErrorRecovery<usize, Token, LexError>) -> Item {
+    diags.syntax_error(error.error);
+    Item::Broken
+}
+
 pub(crate) fn program(
     diags: &mut Diags,
     start: usize,
-    head: Option<Ident>,
     items: Vec<Item>,
     (end_name, end_span): (Option<Ident>, Span),
+    units: Vec<Stmt>,
 ) -> ast::Program {
+    let (head, decls, mut body) = split_items(diags, items);
     if let Some(end_name) = end_name {
         if head.as_ref().map(|h| &h.name) != Some(&end_name.name) {
-            let message = format!(
-                "'end program {}' does not match the program name",
-                end_name.name
-            );
+            let message = match &head {
+                Some(head) => format!(
+                    "'end program {}' does not match the program name '{}'",
+                    end_name.name, head.name
+                ),
+                None => format!(
+                    "'end program {}' names a program that has no 'program' statement",
+                    end_name.name
+                ),
+            };
             diags.error(end_name.span, message);
         }
     }
-    let (decls, body) = split_items(diags, items);
+    body.extend(units);
     ast::Program {
         name: head,
         decls,
@@ -309,13 +461,32 @@ pub(crate) fn program(
     }
 }
 
-/// Declarations come before the first executable statement; unsupported
-/// statements (`use`, `type`...) do not end the specification part.
-fn split_items(diags: &mut Diags, items: Vec<Item>) -> (Vec<Decl>, Vec<Stmt>) {
-    let (mut decls, mut body) = (Vec::new(), Vec::new());
+/// The `program` statement comes first, then declarations, then the
+/// executable statements; skipped units and unsupported statements (`use`,
+/// `type`...) may come anywhere.
+fn split_items(diags: &mut Diags, items: Vec<Item>) -> (Option<Ident>, Vec<Decl>, Vec<Stmt>) {
+    let (mut head, mut decls, mut body) = (None::<Ident>, Vec::new(), Vec::new());
+    let mut started = false;
     let mut executing = false;
     for item in items {
         match item {
+            Item::Program(name) => {
+                if let Some(first) = &head {
+                    let message = format!(
+                        "a second 'program' statement: the program is already named '{}'",
+                        first.name
+                    );
+                    diags.error(name.span, message);
+                } else {
+                    if started {
+                        diags.error(
+                            name.span,
+                            "the 'program' statement must come before declarations and statements",
+                        );
+                    }
+                    head = Some(name);
+                }
+            }
             Item::Decl(decl) => {
                 if executing {
                     diags.error(
@@ -323,15 +494,22 @@ fn split_items(diags: &mut Diags, items: Vec<Item>) -> (Vec<Decl>, Vec<Stmt>) {
                         "declaration after an executable statement",
                     );
                 }
+                started = true;
                 decls.push(decl);
             }
             Item::Stmt(stmt) => {
-                executing |= !matches!(stmt.kind, StmtKind::Unsupported(_));
+                let skipped = matches!(stmt.kind, StmtKind::Unsupported(_));
+                executing |= !skipped;
+                started |= !skipped;
                 body.push(stmt);
+            }
+            Item::Broken => {
+                started = true;
+                diags.broken_declarations |= !executing;
             }
         }
     }
-    (decls, body)
+    (head, decls, body)
 }
 
 fn decl_span(decl: &Decl) -> Span {
@@ -411,11 +589,14 @@ fn dim_spec(diags: &mut Diags, arg: Arg) -> Option<DimSpec> {
                 span,
                 "invalid array bounds: expected 'upper', 'lower:upper' or ':'",
             );
-            None
+            Some(DimSpec::Invalid(span))
         }
         Arg::Keyword(key, _) => {
-            diags.error(key.span, "invalid array bounds: unexpected keyword");
-            None
+            diags.error(
+                key.span,
+                format!("invalid array bounds: unexpected keyword '{}='", key.name),
+            );
+            Some(DimSpec::Invalid(key.span))
         }
     }
 }
@@ -441,34 +622,54 @@ fn alloc_item(diags: &mut Diags, arg: Arg) -> Option<AllocItem> {
             return None;
         }
     };
-    let ExprKind::Apply { name, args } = expr.kind else {
-        diags.error(expr.span, "expected an array with its bounds, like 'a(n)'");
-        return None;
+    let mut expr = expr;
+    let span = expr.span;
+    let kind = std::mem::replace(&mut expr.kind, ExprKind::Lit(Literal::Logical(false)));
+    let (name, args) = match kind {
+        ExprKind::Apply { name, args } => (name, args),
+        ExprKind::Name(name) => {
+            diags.error(
+                span,
+                format!(
+                    "allocate needs the bounds of '{0}', like '{0}(n)'",
+                    name.name
+                ),
+            );
+            return None;
+        }
+        _ => {
+            diags.error(span, "expected an array with its bounds, like 'a(n)'");
+            return None;
+        }
     };
     let dims = dim_specs(diags, args);
-    if let Some(DimSpec::Deferred(span)) = dims.iter().find(|d| matches!(d, DimSpec::Deferred(_))) {
-        diags.error(*span, "allocate needs the bounds of every dimension");
-    }
-    Some(AllocItem {
-        name,
-        dims,
-        span: expr.span,
-    })
+    Some(AllocItem { name, dims, span })
 }
 
 pub(crate) fn dealloc_names(diags: &mut Diags, args: Vec<Arg>) -> Vec<Ident> {
     let mut names = Vec::new();
     for arg in args {
         match arg {
-            Arg::Expr(Expr {
-                kind: ExprKind::Name(name),
-                ..
-            }) => names.push(name),
+            Arg::Expr(mut expr) => {
+                let kind =
+                    std::mem::replace(&mut expr.kind, ExprKind::Lit(Literal::Logical(false)));
+                match kind {
+                    ExprKind::Name(name) => names.push(name),
+                    ExprKind::Apply { name, .. } => diags.error(
+                        expr.span,
+                        format!(
+                            "deallocate takes the name of the array alone, like '{}'",
+                            name.name
+                        ),
+                    ),
+                    _ => diags.error(expr.span, "expected the name of an allocatable array"),
+                }
+            }
             Arg::Keyword(key, _) => diags.error(
                 key.span,
                 format!("'{}=' in deallocate is not supported yet", key.name),
             ),
-            Arg::Expr(Expr { span, .. }) | Arg::Triplet { span, .. } => {
+            Arg::Triplet { span, .. } => {
                 diags.error(span, "expected the name of an allocatable array")
             }
         }
@@ -568,10 +769,18 @@ pub(crate) fn do_while(
 
 fn check_end_name(diags: &mut Diags, label: Option<&Ident>, end_name: Option<Ident>) {
     if let Some(end_name) = end_name {
-        if label.map(|l| &l.name) != Some(&end_name.name) {
-            let message = format!("'end do {}' does not match the loop name", end_name.name);
-            diags.error(end_name.span, message);
-        }
+        let message = match label {
+            Some(label) if label.name == end_name.name => return,
+            Some(label) => format!(
+                "'end do {}' does not match the loop name '{}'",
+                end_name.name, label.name
+            ),
+            None => format!(
+                "'end do {}' names a loop, but the loop has no name",
+                end_name.name
+            ),
+        };
+        diags.error(end_name.span, message);
     }
 }
 
@@ -632,10 +841,7 @@ mod tests {
         assert_eq!(expected_words(&[]), "");
         assert_eq!(expected_words(&expected(&["\"=\""])), ", expected '='");
         let words = expected_words(&expected(&["\")\"", "Name", "IntLit", "Newline", "\";\""]));
-        assert_eq!(
-            words,
-            ", expected one of: ')', end of line, expression, name"
-        );
+        assert_eq!(words, ", expected one of: ')', end of line, expression");
         let words = expected_words(&expected(&["\".eqv.\"", "\".neqv.\"", "\")\""]));
         assert_eq!(words, ", expected one of: ')', operator");
         let words = expected_words(&expected(&[

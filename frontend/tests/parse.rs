@@ -75,6 +75,7 @@ fn render_dims(dims: &[DimSpec]) -> String {
             }
             DimSpec::Explicit { lower: None, upper } => render_expr(upper),
             DimSpec::Deferred(_) => ":".to_string(),
+            DimSpec::Invalid(_) => "?".to_string(),
         })
         .collect();
     dims.join(", ")
@@ -178,7 +179,7 @@ fn render_stmt(stmt: &Stmt, depth: usize, out: &mut String) {
             out,
         ),
         StmtKind::Continue => line(depth, "continue", out),
-        StmtKind::Unsupported(what) => line(depth, format!("unsupported {what}"), out),
+        StmtKind::Unsupported(what) => line(depth, format!("unsupported {}", what.what), out),
     }
 }
 
@@ -404,7 +405,7 @@ fn error_positions_across_continuation_lines() {
     let src = "x = 1 + &\n  & 2 +   &\n    )\nend";
     assert_eq!(
         errors(src),
-        "3:5: syntax error: unexpected ')', expected one of: expression, name"
+        "3:5: syntax error: unexpected ')', expected expression"
     );
 }
 
@@ -570,18 +571,65 @@ fn stop_and_continue() {
 fn unsupported_statements() {
     let src = "where (a > 0)\n  a = 0\nelsewhere\n  a = 1\nend where\nforall (i=1:n) a(i) = i\n\
                select case (k)\ncase (1)\n  x = 1\ncase default\nend select\ncall foo(x)\n\
-               if (x > 0) call bar\ncontains\nsubroutine s\nend subroutine s\n10 continue\ngoto 10\n\
-               read(*,*) x; open(1); data x /1/; common /c/ y; equivalence (a, b)\ninterface\n\
-               end interface\nmodule m; endmodule; function f(); end function";
+               if (x > 0) call bar\n10 continue\ngoto 10\n\
+               read(*,*) x; open(1); data x /1/; common /c/ y; equivalence (a, b)\n\
+               interface\n  function f(x)\n  end function\nend interface\n\
+               contains\nsubroutine s\nend subroutine s\nfunction g(); end function";
     let expected = "unsupported where\na = 0\nunsupported elsewhere\na = 1\nunsupported end where\n\
                     unsupported forall\nunsupported select\nunsupported case\nx = 1\nunsupported case\n\
                     unsupported end select\nunsupported call\nif (x > 0)\n  unsupported call\nend if\n\
-                    unsupported contains\nunsupported subroutine\nunsupported end subroutine\n\
                     unsupported statement label\nunsupported goto\nunsupported read\nunsupported open\n\
                     unsupported data\nunsupported common\nunsupported equivalence\nunsupported interface\n\
-                    unsupported end interface\nunsupported module\nunsupported end module\n\
-                    unsupported function\nunsupported end function\n";
+                    unsupported contains\n";
     assert_eq!(body(src), expected);
+}
+
+/// Skipped groups keep the names they define, so that references to them
+/// are not reported as unknown.
+fn skipped(src: &str) -> Vec<(String, Vec<String>, bool)> {
+    parse_ok(src)
+        .body
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Unsupported(u) => Some((u.what.clone(), u.names.clone(), u.imports)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn program_units_and_constructs_are_skipped_whole() {
+    let src = "module m\n  real :: g\ncontains\n  real function f(x)\n  end function\n\
+               end module m\nprogram p\n  use m\n  complex :: z, w(3)\n\
+               type point\n    real :: x\n  end type\n  x = f(g)\ncontains\n\
+               pure subroutine s(a)\n  end subroutine s\n  integer(8) function k()\n  end\n\
+               end program p\nsubroutine t\nend subroutine\n";
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        skipped(src),
+        [
+            ("module".to_string(), names(&["m", "f"]), false),
+            ("use".to_string(), names(&[]), true),
+            ("complex".to_string(), names(&["z", "w"]), false),
+            ("type".to_string(), names(&[]), false),
+            ("contains".to_string(), names(&["s", "k"]), false),
+            ("subroutine".to_string(), names(&["t"]), false),
+        ]
+    );
+    assert_eq!(
+        render(&parse_ok(src)),
+        "program p\nunsupported module\nunsupported use\nunsupported complex\n\
+         unsupported type\nx = f(g)\nunsupported contains\nunsupported subroutine\n"
+    );
+}
+
+#[test]
+fn the_program_statement_comes_first() {
+    assert_eq!(
+        errors("integer :: i\nprogram p\nprogram q\nend program p"),
+        "2:9: the 'program' statement must come before declarations and statements\n\
+         3:9: a second 'program' statement: the program is already named 'p'"
+    );
 }
 
 #[test]
@@ -767,7 +815,7 @@ fn every_lexical_error_is_reported() {
 fn syntax_error_messages() {
     assert_eq!(
         errors("x = )\nend"),
-        "1:5: syntax error: unexpected ')', expected one of: expression, name"
+        "1:5: syntax error: unexpected ')', expected expression"
     );
     assert_eq!(
         errors("x = (1\nend"),
@@ -793,19 +841,57 @@ fn syntax_error_messages() {
         errors("x = 1"),
         "1:6: syntax error: unexpected end of file, expected one of: end of line, operator"
     );
-    let empty = "1:1: syntax error: unexpected end of file, expected one of: \
-                 'end', 'endprogram', 'program', declaration, end of line, statement";
-    assert_eq!(errors(""), empty);
+    assert_eq!(errors(""), "1:1: no main program: the file is empty");
+    assert_eq!(
+        errors("! nothing\n\n  ! here\n"),
+        "1:1: no main program: the file has only comments and blank lines"
+    );
+    assert_eq!(
+        errors("x = 1\n"),
+        "2:1: syntax error: unexpected end of file, expected 'end program'"
+    );
+}
+
+#[test]
+fn unmatched_construct_ends() {
+    assert_eq!(
+        errors("x = 1\n  end if\nend"),
+        "2:3: syntax error: 'end if' without a matching 'if'"
+    );
+    assert_eq!(
+        errors("x = 1\nEND   DO\nend"),
+        "2:1: syntax error: 'end do' without a matching 'do'"
+    );
+    assert_eq!(
+        errors("x = 1\nenddo\nend"),
+        "2:1: syntax error: 'enddo' without a matching 'do'"
+    );
+    assert_eq!(
+        errors("x = 1\nelse\nend"),
+        "2:1: syntax error: 'else' without a matching 'if'"
+    );
+    assert_eq!(
+        errors("do i = 1, 2\nx = 1\nend program"),
+        "3:1: syntax error: missing 'end do' before 'end program'"
+    );
+    assert_eq!(
+        errors("do i = 1, 2\nif (x) then\nend do\nend"),
+        "3:1: syntax error: missing 'end if' before 'end do'"
+    );
+    assert_eq!(
+        errors("if (x) then\ndo\nendif\nend"),
+        "3:1: syntax error: missing 'end do' before 'endif'"
+    );
 }
 
 #[test]
 fn one_syntax_error_per_line() {
     let src = "x = 1 +\ny = )\ndo i = 1,\n  z = * 2\nend do\nif (a >) then\nelse\nend if\nend";
-    let expected = "1:8: syntax error: unexpected end of line, expected one of: expression, name\n\
-                    2:5: syntax error: unexpected ')', expected one of: expression, name\n\
-                    3:10: syntax error: unexpected end of line, expected one of: expression, name\n\
-                    4:7: syntax error: unexpected '*', expected one of: expression, name\n\
-                    6:8: syntax error: unexpected ')', expected one of: expression, name";
+    let expected = "1:8: syntax error: unexpected end of line, expected expression\n\
+                    2:5: syntax error: unexpected ')', expected expression\n\
+                    3:10: syntax error: unexpected end of line, expected expression\n\
+                    4:7: syntax error: unexpected '*', expected expression\n\
+                    6:8: syntax error: unexpected ')', expected expression";
     assert_eq!(errors(src), expected);
 }
 
@@ -814,7 +900,7 @@ fn lexical_errors_hide_syntax_errors_on_their_line() {
     assert_eq!(
         errors("x = 'abc\ny = 2 +\nend"),
         "1:5: unterminated character constant\n\
-         2:8: syntax error: unexpected end of line, expected one of: expression, name"
+         2:8: syntax error: unexpected end of line, expected expression"
     );
 }
 
@@ -829,14 +915,13 @@ fn structural_checks() {
                     5:5: invalid kind selector: expected '(kind)' or '(kind=kind)'\n\
                     6:1: declaration after an executable statement\n\
                     6:11: invalid array bounds: expected 'upper', 'lower:upper' or ':'\n\
-                    7:12: allocate needs the bounds of every dimension\n\
                     7:16: 'stat=' in allocate is not supported yet\n\
-                    8:10: expected an array with its bounds, like 'a(n)'\n\
-                    9:12: expected the name of an allocatable array\n\
+                    8:10: allocate needs the bounds of 'b', like 'b(n)'\n\
+                    9:12: deallocate takes the name of the array alone, like 'c'\n\
                     10:1: write needs a format, like 'write(*, *)'\n\
                     11:11: 'advance=' in write is not supported yet\n\
-                    13:8: 'end do m' does not match the loop name\n\
-                    14:13: 'end program b' does not match the program name";
+                    13:8: 'end do m' does not match the loop name 'l'\n\
+                    14:13: 'end program b' does not match the program name 'a'";
     assert_eq!(errors(src), expected);
 }
 

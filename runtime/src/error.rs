@@ -72,6 +72,11 @@ pub fn shape_message(dim: i64, ext1: i64, ext2: i64) -> String {
 /// Message for a `DO` loop whose step is zero.
 pub const ZERO_STEP_MESSAGE: &str = "DO loop step is zero";
 
+/// Message for a section triplet whose stride is zero.
+pub fn zero_stride_message(name: &str, dim: i64) -> String {
+    format!("zero stride is not allowed in dimension {dim} of array '{name}'")
+}
+
 /// Message for an integer division (or `mod`) by zero.
 pub const DIV_ZERO_MESSAGE: &str = "integer division by zero";
 
@@ -110,6 +115,24 @@ pub extern "C" fn fscal_err_zero_step(line: i64, col: i64) {
     runtime_error(line, col, ZERO_STEP_MESSAGE)
 }
 
+/// `fscal_err_zero_stride(name, name_len, dim, line, col)`: a section
+/// triplet with stride 0. Never returns.
+///
+/// # Safety
+/// `name` must be null or point to `name_len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn fscal_err_zero_stride(
+    name: i64,
+    name_len: i64,
+    dim: i64,
+    line: i64,
+    col: i64,
+) {
+    // SAFETY: forwarded caller contract.
+    let name = unsafe { name_from_raw(name, name_len) };
+    runtime_error(line, col, &zero_stride_message(&name, dim))
+}
+
 /// `fscal_err_div_zero(line, col)`: integer division by zero. Never returns.
 #[no_mangle]
 pub extern "C" fn fscal_err_div_zero(line: i64, col: i64) {
@@ -137,6 +160,10 @@ mod tests {
         assert_eq!(
             shape_message(1, 10, 9),
             "array shapes do not conform in dimension 1 (10 and 9)"
+        );
+        assert_eq!(
+            zero_stride_message("a", 2),
+            "zero stride is not allowed in dimension 2 of array 'a'"
         );
         set_source_name("t.f90");
         assert_eq!(error_text(3, 7, "boom"), "t.f90:3:7: runtime error: boom");

@@ -123,6 +123,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         error::fscal_err_bounds,
         error::fscal_err_shape,
         error::fscal_err_zero_step,
+        error::fscal_err_zero_stride,
         error::fscal_err_div_zero,
         io::fscal_io_begin,
         io::fscal_io_i32,

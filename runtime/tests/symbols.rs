@@ -14,6 +14,7 @@ fn symbol_names_are_complete_and_unique() {
         "fscal_err_bounds",
         "fscal_err_shape",
         "fscal_err_zero_step",
+        "fscal_err_zero_stride",
         "fscal_err_div_zero",
         "fscal_io_begin",
         "fscal_io_i32",

@@ -11,8 +11,25 @@ fn as_i64(e: &Expr) -> Option<i64> {
     }
 }
 
+/// `x + c` or `x - c` as `(x, c)`.
+fn split_const(e: &Expr) -> Option<(&Expr, i64)> {
+    match e {
+        Expr::Binary(BinOp::Add, x, c) => as_i64(c).map(|c| (&**x, c)),
+        Expr::Binary(BinOp::Sub, x, c) => {
+            as_i64(c).and_then(|c| c.checked_neg()).map(|c| (&**x, c))
+        }
+        _ => None,
+    }
+}
+
 /// `a + b`
 pub(crate) fn add(a: Expr, b: Expr) -> Expr {
+    // (x + c) + d  ->  x + (c + d)
+    if let (Some((x, c)), Some(d)) = (split_const(&a), as_i64(&b)) {
+        if let Some(cd) = c.checked_add(d) {
+            return add(x.clone(), Expr::Const(Const::I64(cd)));
+        }
+    }
     match (as_i64(&a), as_i64(&b)) {
         (Some(x), Some(y)) if x.checked_add(y).is_some() => Expr::Const(Const::I64(x + y)),
         (Some(0), _) => b,
@@ -30,6 +47,11 @@ pub(crate) fn add(a: Expr, b: Expr) -> Expr {
 
 /// `a - b`
 pub(crate) fn sub(a: Expr, b: Expr) -> Expr {
+    if let Some(d) = as_i64(&b).and_then(|d| d.checked_neg()) {
+        if split_const(&a).is_some() {
+            return add(a, Expr::Const(Const::I64(d)));
+        }
+    }
     match (as_i64(&a), as_i64(&b)) {
         (Some(x), Some(y)) if x.checked_sub(y).is_some() => Expr::Const(Const::I64(x - y)),
         (_, Some(0)) => a,

@@ -24,6 +24,7 @@
 
 use fscal_frontend::hir::{self, ExprKind, Subscript};
 
+use crate::build;
 use crate::ir::{Const, Expr};
 use crate::ss::{Chain, DimAccess, Side, Term, TermKind};
 
@@ -39,7 +40,44 @@ pub enum Decision {
     },
     /// Evaluate the right-hand side into a temporary first.
     Temporary(String),
+    /// Decided at run time: the dependence of some reads on the write
+    /// depends on section bounds known only then. Each read's outcome is
+    /// computed by [`RuntimeDim`]; `table` gives, for every combination of
+    /// outcomes, the loop directions (or `None`: a temporary).
+    Guarded {
+        /// One per undecided read.
+        runtime: Vec<RuntimeDim>,
+        /// `(outcome per read, reversed loop dimensions or None)`.
+        table: Vec<(Vec<u8>, Option<Vec<bool>>)>,
+        /// Why a temporary may be needed.
+        reason: String,
+    },
 }
+
+/// A read whose dependence on the write is known only at run time: in
+/// loop dimension `loop_dim` both access `start + stride * k` with the same
+/// stride, and `j - i = diff / stride` (`diff = write start - read start`).
+/// Outcomes: [`NO_DEP`], [`LT`], [`EQ`], [`GT`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuntimeDim {
+    /// The loop dimension.
+    pub loop_dim: u8,
+    /// Write start minus read start.
+    pub diff: Expr,
+    /// The common stride.
+    pub stride: Expr,
+    /// The loop extent.
+    pub extent: Expr,
+}
+
+/// Run-time outcome: the two references share no element.
+pub const NO_DEP: u8 = 0;
+/// Run-time outcome: every shared element is read before it is written.
+pub const LT: u8 = 1;
+/// Run-time outcome: shared elements meet in the same iteration.
+pub const EQ: u8 = 2;
+/// Run-time outcome: every shared element is read after it is written.
+pub const GT: u8 = 3;
 
 /// Possible signs of `j - i` in one loop dimension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -129,6 +167,7 @@ fn decide_noting(
     };
     let mut need: Vec<Option<Dir>> = vec![None; rank];
     let mut independent = true;
+    let mut pending: Vec<(Vec<Signs>, RuntimeDim, String)> = Vec::new();
     for term in &chain.terms {
         let TermKind::Array { sym: Some(sym), .. } = &term.kind else {
             continue;
@@ -150,7 +189,7 @@ fn decide_noting(
             ));
             continue;
         }
-        let signs = match dimension_signs(chain, write, term) {
+        let (signs, runtime) = match dimension_signs(chain, write, term) {
             Ok(Some(s)) => s,
             Ok(None) => {
                 verdicts.push(format!(
@@ -163,6 +202,15 @@ fn decide_noting(
                 return Decision::Temporary(format!("write {written} and read {read}: {why}"));
             }
         };
+        if let Some(rt) = runtime {
+            independent = false;
+            verdicts.push(format!(
+                "read {read}: the direction in loop dimension {} depends on run-time bounds: tested before the loops",
+                rt.loop_dim + 1
+            ));
+            pending.push((signs, rt, read));
+            continue;
+        }
         verdicts.push(format!(
             "read {read}: signs of (read iteration - write iteration) per loop dimension: {}",
             signs_text(&signs)
@@ -172,16 +220,81 @@ fn decide_noting(
         }
         if let Err(d) = require_directions(&signs, &mut need) {
             return Decision::Temporary(format!(
-                "write {written} and read {} touch the same element in opposite orders in dimension {}",
-                describe(node),
+                "write {written} and read {read} touch the same element in opposite orders in dimension {}",
                 d + 1
             ));
         }
+    }
+    if !pending.is_empty() {
+        return guarded(&written, need, pending);
     }
     let reversed = need.iter().map(|n| *n == Some(Dir::Backward)).collect();
     Decision::InPlace {
         reversed,
         independent,
+    }
+}
+
+/// Most reads whose direction is decided at run time; beyond it the
+/// table of outcomes (4^n) is not worth its code.
+const MAX_RUNTIME_READS: usize = 3;
+
+/// The decision table for reads whose direction is known only at run time.
+fn guarded(
+    written: &str,
+    need: Vec<Option<Dir>>,
+    pending: Vec<(Vec<Signs>, RuntimeDim, String)>,
+) -> Decision {
+    let reads: Vec<&str> = pending.iter().map(|p| p.2.as_str()).collect();
+    let reason = format!("write {written} and read {} may touch the same element in opposite orders (known at run time)", reads.join(", "));
+    if pending.len() > MAX_RUNTIME_READS {
+        return Decision::Temporary(reason);
+    }
+    let mut table = Vec::new();
+    let combos = 4usize.pow(pending.len() as u32);
+    for c in 0..combos {
+        let outcome: Vec<u8> = (0..pending.len())
+            .map(|r| ((c >> (2 * r)) & 3) as u8)
+            .collect();
+        let mut need_c = need.clone();
+        let mut ok = true;
+        for ((signs, rt, _), o) in pending.iter().zip(&outcome) {
+            if *o == NO_DEP {
+                continue;
+            }
+            let mut s = signs.clone();
+            s[rt.loop_dim as usize] = Signs {
+                lt: *o == LT,
+                eq: *o == EQ,
+                gt: *o == GT,
+            };
+            if require_directions(&s, &mut need_c).is_err() {
+                ok = false;
+                break;
+            }
+        }
+        let rev = ok.then(|| {
+            need_c
+                .iter()
+                .map(|n| *n == Some(Dir::Backward))
+                .collect::<Vec<bool>>()
+        });
+        table.push((outcome, rev));
+    }
+    let first = table[0].1.clone();
+    if table.iter().all(|(_, r)| *r == first) {
+        return match first {
+            Some(reversed) => Decision::InPlace {
+                reversed,
+                independent: false,
+            },
+            None => Decision::Temporary(reason),
+        };
+    }
+    Decision::Guarded {
+        runtime: pending.into_iter().map(|p| p.1).collect(),
+        table,
+        reason,
     }
 }
 
@@ -251,7 +364,12 @@ impl LoopFacts {
 /// Per loop dimension, the possible signs of `j - i` for a write at `i`
 /// and a read at `j` of the same element; `Ok(None)` when no element is
 /// both written and read.
-fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Vec<Signs>>, String> {
+fn dimension_signs(
+    chain: &Chain,
+    write: &Term,
+    read: &Term,
+) -> Result<Option<(Vec<Signs>, Option<RuntimeDim>)>, String> {
+    let mut runtime: Option<RuntimeDim> = None;
     let (TermKind::Array { dims: wd, .. }, TermKind::Array { dims: rd, .. }) =
         (&write.kind, &read.kind)
     else {
@@ -271,13 +389,10 @@ fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Ve
             }
             (DimAccess::Fixed(a), DimAccess::Fixed(b)) => match (konst(a), konst(b)) {
                 (Some(x), Some(y)) if x != y => return Ok(None),
-                (Some(_), Some(_)) => {}
-                _ if a == b => {}
-                _ => {
-                    return Err(format!(
-                        "run-time subscripts in dimension {dim} may be equal"
-                    ))
-                }
+                // Equal, or unknown until run time: if the two subscripts
+                // differ no element is shared at all, so assuming they are
+                // equal only adds solutions (the safe side).
+                _ => {}
             },
             (
                 DimAccess::Range {
@@ -303,6 +418,15 @@ fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Ve
                 let s = match (konst(sw), konst(tw), konst(sr), konst(tr)) {
                     (Some(sw), Some(tw), Some(sr), Some(tr)) => solve(tw, -tr, sr - sw, n),
                     _ if tw == tr && sw == sr => Signs::EQ,
+                    _ if tw == tr && runtime.is_none() => {
+                        runtime = Some(RuntimeDim {
+                            loop_dim: *dw,
+                            diff: build::sub(sw.clone(), sr.clone()),
+                            stride: tw.clone(),
+                            extent: chain.extent(*dw),
+                        });
+                        Signs::ALL
+                    }
                     _ => return Err(format!("run-time section bounds in dimension {dim}")),
                 };
                 if s.is_empty() {
@@ -332,7 +456,9 @@ fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Ve
                 let f = &mut facts[*loop_dim as usize];
                 let k = match (konst(start), konst(stride), konst(v)) {
                     (Some(s0), Some(t), Some(v)) => pinned_iteration(s0, t, v, f.n),
-                    _ => return Err(format!("run-time subscripts in dimension {dim}")),
+                    // Unknown until run time: leave the iteration free, a
+                    // superset of the real solutions.
+                    _ => continue,
                 };
                 let Some(k) = k else { return Ok(None) };
                 let slot = if write_is_range { &mut f.i } else { &mut f.j };
@@ -343,7 +469,10 @@ fn dimension_signs(chain: &Chain, write: &Term, read: &Term) -> Result<Option<Ve
             }
         }
     }
-    Ok(Some(facts.into_iter().map(LoopFacts::signs).collect()))
+    Ok(Some((
+        facts.into_iter().map(LoopFacts::signs).collect(),
+        runtime,
+    )))
 }
 
 /// The iteration at which `s0 + t*k` equals `v`, if there is one in

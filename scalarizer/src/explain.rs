@@ -23,7 +23,17 @@ impl Lowerer<'_> {
     ) -> NestReport {
         let reversed = match decision {
             Decision::InPlace { reversed, .. } => reversed.clone(),
-            Decision::Temporary(_) => vec![false; chain.rank as usize],
+            Decision::Temporary(_) | Decision::Guarded { .. } => vec![false; chain.rank as usize],
+        };
+        let guard = match decision {
+            Decision::Guarded { table, reason, .. } => {
+                let temp_cases = table.iter().filter(|(_, r)| r.is_none()).count();
+                Some(format!(
+                    "{reason}; {} outcome combinations, {temp_cases} of them need a temporary",
+                    table.len()
+                ))
+            }
+            _ => None,
         };
         let terms = (0..chain.terms.len() as u32)
             .map(|i| self.term_report(chain, TermId(i)))
@@ -41,7 +51,7 @@ impl Lowerer<'_> {
             })
             .collect();
         let (temporary, temp_shape, temp_bytes) = match decision {
-            Decision::InPlace { .. } => (None, vec![], None),
+            Decision::InPlace { .. } | Decision::Guarded { .. } => (None, vec![], None),
             Decision::Temporary(why) => {
                 let extents: Vec<Expr> = (0..chain.rank).map(|d| chain.extent(d)).collect();
                 let elem = chain
@@ -73,6 +83,7 @@ impl Lowerer<'_> {
             rank: chain.rank,
             temporary,
             reversed,
+            guard,
             terms,
             loops,
             verdicts,

@@ -85,6 +85,9 @@ pub struct NestReport {
     pub temporary: Option<String>,
     /// Loop dimensions run backwards to avoid a temporary.
     pub reversed: Vec<bool>,
+    /// A run-time test chooses the loop directions (and a temporary only
+    /// for the outcomes that need one): what it tests.
+    pub guard: Option<String>,
     /// The ss chain.
     pub terms: Vec<TermReport>,
     /// Loops, outermost last (index 0 is loop dimension 1).

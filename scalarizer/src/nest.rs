@@ -25,6 +25,10 @@ pub(crate) struct NestShape {
     pub origin: Option<(ir::NestId, u8)>,
     /// Run loop dimension `d` backwards.
     pub reversed: Vec<bool>,
+    /// Where set, a `Bool` expression evaluated before the loop decides
+    /// the direction of loop dimension `d` at run time (overrides
+    /// `reversed`).
+    pub runtime_reversed: Vec<Option<Expr>>,
     /// Iterations are independent of each other.
     pub independent: bool,
 }
@@ -265,10 +269,19 @@ impl Lowerer<'_> {
         );
         let (lo, hi) = chain.bounds[d as usize].clone();
         let reversed = shape.reversed.get(d as usize).copied().unwrap_or(false);
-        let (start, end, step) = if reversed {
-            (hi, lo, i64c(-1))
-        } else {
-            (lo, hi, i64c(1))
+        let runtime = shape.runtime_reversed.get(d as usize).cloned().flatten();
+        let (start, end, step) = match runtime {
+            Some(r) => {
+                let pick =
+                    |a: Expr, b: Expr| Expr::Select(Box::new(r.clone()), Box::new(a), Box::new(b));
+                (
+                    pick(hi.clone(), lo.clone()),
+                    pick(lo, hi),
+                    pick(i64c(-1), i64c(1)),
+                )
+            }
+            None if reversed => (hi, lo, i64c(-1)),
+            None => (lo, hi, i64c(1)),
         };
         let origin = match shape.origin {
             Some((nest, phase)) => LoopOrigin::Scalarized {

@@ -3,11 +3,23 @@
 //! `section`.
 
 use fscal_frontend::hir::{AcItem, Expr, ExprKind, Inquiry, Span, SymbolId, Type};
-use fscal_runtime::error::ZERO_STEP_MESSAGE;
+use fscal_runtime::error::{DIV_ZERO_MESSAGE, ZERO_STEP_MESSAGE};
 
 use super::array::{elementwise, ArrayVal, Val};
 use super::value::{self, internal, Value};
 use super::{at, intrinsic, Interp, RefError, Slot};
+
+/// Errors at `span`, except an integer division by zero, at `divisor`.
+fn divisor_err(span: Span, divisor: Span) -> impl Fn(String) -> RefError {
+    move |message| {
+        let span = if message == DIV_ZERO_MESSAGE {
+            divisor
+        } else {
+            span
+        };
+        RefError { span, message }
+    }
+}
 
 /// The control of a counted loop: first value, step, number of trips.
 pub(super) struct DoControl {
@@ -40,17 +52,23 @@ impl Interp<'_> {
                 Val::Scalar(v) => value::unary(*op, v).map(Val::Scalar).map_err(err),
                 x => elementwise(&[x], |a| value::unary(*op, a[0])).map_err(err),
             },
-            ExprKind::Binary(op, l, r) => match [self.eval(l)?, self.eval(r)?] {
-                [Val::Scalar(a), Val::Scalar(b)] => {
-                    value::binary(*op, a, b).map(Val::Scalar).map_err(err)
+            ExprKind::Binary(op, l, r) => {
+                // A division by zero is reported at the divisor.
+                let err = divisor_err(e.span, r.span);
+                match [self.eval(l)?, self.eval(r)?] {
+                    [Val::Scalar(a), Val::Scalar(b)] => {
+                        value::binary(*op, a, b).map(Val::Scalar).map_err(err)
+                    }
+                    args => elementwise(&args, |a| value::binary(*op, a[0], a[1])).map_err(err),
                 }
-                args => elementwise(&args, |a| value::binary(*op, a[0], a[1])).map_err(err),
-            },
+            }
             ExprKind::Convert(x) => match self.eval(x)? {
                 Val::Scalar(v) => v.convert(e.ty).map(Val::Scalar).map_err(err),
                 x => elementwise(&[x], |a| a[0].convert(e.ty)).map_err(err),
             },
             ExprKind::Intrinsic(which, args) => {
+                // `mod(a, 0)` is reported at `p`, like `a / 0` at the divisor.
+                let err = divisor_err(e.span, args.get(1).map_or(e.span, |p| p.span));
                 let args = self.eval_all(args)?;
                 elementwise(&args, |a| intrinsic::apply(*which, a, e.ty)).map_err(err)
             }
@@ -94,9 +112,11 @@ impl Interp<'_> {
     ) -> Result<DoControl, RefError> {
         let start = self.eval_int(start)?;
         let end = self.eval_int(end)?;
+        let step_span = step.map_or(span, |s| s.span);
         let step = step.map(|s| self.eval_int(s)).transpose()?.unwrap_or(1);
         if step == 0 {
-            return Err(at(span)(ZERO_STEP_MESSAGE.to_string()));
+            // Reported at the step expression, as the compiled code does.
+            return Err(at(step_span)(ZERO_STEP_MESSAGE.to_string()));
         }
         let trips = ((end as i128 - start as i128 + step as i128) / step as i128).max(0);
         Ok(DoControl {

@@ -2,7 +2,7 @@
 
 use fscal_frontend::hir::{Expr, Span, Subscript, SymbolId};
 use fscal_runtime::alloc::not_allocated_message;
-use fscal_runtime::error::ZERO_STEP_MESSAGE;
+use fscal_runtime::error::zero_stride_message;
 
 use super::array::{conform, section_offsets, ArrayStore, ArrayVal, DimSel, Val};
 use super::value::{internal, Value};
@@ -139,7 +139,8 @@ impl Interp<'_> {
             };
             let i = self.eval_int(e)?;
             let store = self.store(array, span)?;
-            store.check(self.name(array), d, i).map_err(at(span))?;
+            // Reported at the subscript, as the compiled code does.
+            store.check(self.name(array), d, i).map_err(at(e.span))?;
             offset += (i - store.lbounds[d]) as usize * stride;
             stride *= store.extents[d];
         }
@@ -159,7 +160,7 @@ impl Interp<'_> {
             let sel = match sub {
                 Subscript::Scalar(e) => {
                     let i = self.eval_int(e)?;
-                    self.check_index(array, d, i, span)?;
+                    self.check_index(array, d, i, e.span)?;
                     DimSel {
                         indices: vec![i],
                         keep: false,
@@ -168,7 +169,7 @@ impl Interp<'_> {
                 Subscript::Triplet { lo, hi, stride } => {
                     self.triplet(array, d, [lo.as_ref(), hi.as_ref(), stride.as_ref()], span)?
                 }
-                Subscript::Vector(e) => self.vector(array, d, e, span)?,
+                Subscript::Vector(e) => self.vector(array, d, e)?,
             };
             sels.push(sel);
         }
@@ -184,6 +185,9 @@ impl Interp<'_> {
     /// `lo:hi:stride` in dimension `d`: absent bounds are the array's, the
     /// default stride 1. A non-empty triplet checks its first and last
     /// selected index; an empty one selects nothing and checks nothing.
+    /// As in the compiled code, a bad first index is reported at `lo`, a
+    /// bad last index at `hi` and a zero stride at `stride` (at the section
+    /// when the part is absent).
     fn triplet(
         &mut self,
         array: SymbolId,
@@ -200,19 +204,22 @@ impl Interp<'_> {
             }
         }
         let [lo, hi, stride] = v;
-        // The compiled code reports a zero section stride like a zero DO step.
+        let [lo_span, hi_span, stride_span] = parts.map(|p| p.map_or(span, |e| e.span));
         if stride == 0 {
-            return Err(at(span)(ZERO_STEP_MESSAGE.to_string()));
+            return Err(at(stride_span)(zero_stride_message(
+                self.name(array),
+                d as i64 + 1,
+            )));
         }
         // The last selected index lies between `lo` and `hi`, so it fits.
         let n = ((hi as i128 - lo as i128 + stride as i128) / stride as i128).max(0);
         if n > 0 {
-            self.check_index(array, d, lo, span)?;
+            self.check_index(array, d, lo, lo_span)?;
             self.check_index(
                 array,
                 d,
                 (lo as i128 + (n - 1) * stride as i128) as i64,
-                span,
+                hi_span,
             )?;
         }
         // Both ends are inside the bounds, so `n` is at most the extent.
@@ -223,14 +230,9 @@ impl Interp<'_> {
         })
     }
 
-    /// A vector subscript: every element must be inside the bounds.
-    fn vector(
-        &mut self,
-        array: SymbolId,
-        d: usize,
-        e: &Expr,
-        span: Span,
-    ) -> Result<DimSel, RefError> {
+    /// A vector subscript: every element must be inside the bounds (errors
+    /// are reported at the vector expression).
+    fn vector(&mut self, array: SymbolId, d: usize, e: &Expr) -> Result<DimSel, RefError> {
         let Val::Array(v) = self.eval(e)? else {
             return Err(at(e.span)(internal("scalar vector subscript")));
         };
@@ -239,7 +241,7 @@ impl Interp<'_> {
             let i = x
                 .as_i64()
                 .ok_or_else(|| at(e.span)(internal("non-integer vector subscript")))?;
-            self.check_index(array, d, i, span)?;
+            self.check_index(array, d, i, e.span)?;
             indices.push(i);
         }
         Ok(DimSel {

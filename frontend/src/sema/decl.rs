@@ -1,6 +1,11 @@
 //! Declarations: symbols, types and kinds, array specifications, named
 //! constants and initial values.
+//!
+//! A declaration that fails leaves its names *poisoned*: the mistake is
+//! reported once, at the declaration, and references to the names stay
+//! silent instead of each reporting an undeclared name.
 
+use super::expr::Dest;
 use super::Sema;
 use crate::ast::{self, Attr, BaseType, Decl, DimSpec};
 use crate::hir::{Expr, Shape, Span, Symbol, Type, Value};
@@ -11,6 +16,29 @@ struct Attrs<'a> {
     dims: Option<&'a [DimSpec]>,
     parameter: bool,
     allocatable: bool,
+}
+
+/// The kinds each base type supports.
+fn supported_kinds(base: BaseType) -> &'static str {
+    match base {
+        BaseType::Logical => "4",
+        _ => "4, 8",
+    }
+}
+
+fn base_name(base: BaseType) -> &'static str {
+    match base {
+        BaseType::Integer => "integer",
+        BaseType::Real => "real",
+        BaseType::DoublePrecision => "double precision",
+        BaseType::Logical => "logical",
+        BaseType::Character => "character",
+    }
+}
+
+/// `(:)`, `(:, :)`...
+fn deferred_text(rank: usize) -> String {
+    format!("({})", vec![":"; rank.max(1)].join(", "))
 }
 
 impl Sema {
@@ -31,20 +59,39 @@ impl Sema {
     fn var_decl(&mut self, spec: &ast::TypeSpec, attrs: &[Attr], entities: &[ast::Entity]) {
         let ty = self.type_spec_of(spec);
         let mut gathered = Attrs::default();
+        let mut ok = true;
         for attr in attrs {
             match attr {
                 Attr::Dimension(dims, _) => gathered.dims = Some(dims),
                 Attr::Parameter(_) => gathered.parameter = true,
                 Attr::Allocatable(_) => gathered.allocatable = true,
-                Attr::Other(id) => self.error(
-                    id.span,
-                    format!("not supported yet: the '{}' attribute", id.name),
-                ),
+                Attr::Other(id) => {
+                    self.error(
+                        id.span,
+                        format!("not supported yet: the '{}' attribute", id.name),
+                    );
+                    ok = false;
+                }
             }
         }
-        let Some(ty) = ty else { return };
-        for entity in entities {
-            self.entity(ty, &gathered, entity);
+        match ty {
+            Some(ty) if ok => {
+                for entity in entities {
+                    self.entity(ty, &gathered, entity);
+                }
+            }
+            _ => {
+                for entity in entities {
+                    self.poison(&entity.name);
+                }
+            }
+        }
+    }
+
+    /// A name whose declaration failed: later references stay silent.
+    fn poison(&mut self, name: &ast::Ident) {
+        if !self.scope.contains_key(&name.name) {
+            self.poisoned.insert(name.name.clone());
         }
     }
 
@@ -53,17 +100,24 @@ impl Sema {
         let kind = match &spec.kind {
             Some(k) if spec.base != BaseType::Character => {
                 let e = self.expr(k)?;
-                match super::fold(&e) {
-                    Some(Value::Int(v)) => Some(v),
+                match e.as_const() {
+                    Some(Value::Int(v)) => Some((v, k.span)),
                     _ => {
-                        self.error(k.span, "kind must be an integer constant");
+                        self.error(
+                            k.span,
+                            format!(
+                                "the kind of a {} must be an integer constant, like {}",
+                                base_name(spec.base),
+                                supported_kinds(spec.base).replace(", ", " or ")
+                            ),
+                        );
                         return None;
                     }
                 }
             }
             _ => None,
         };
-        let ty = match (spec.base, kind) {
+        let ty = match (spec.base, kind.map(|(k, _)| k)) {
             (BaseType::Integer, None | Some(4)) => Type::Int4,
             (BaseType::Integer, Some(8)) => Type::Int8,
             (BaseType::Real, None | Some(4)) => Type::Real4,
@@ -71,10 +125,14 @@ impl Sema {
             (BaseType::Logical, None | Some(4)) => Type::Logical,
             (BaseType::Character, _) => Type::Char,
             (base, Some(k)) => {
-                let name = format!("{base:?}").to_lowercase();
+                let span = kind.map_or(spec.span, |(_, span)| span);
                 self.error(
-                    spec.span,
-                    format!("kind {k} is not supported for {name} (supported: 4, 8)"),
+                    span,
+                    format!(
+                        "kind {k} is not supported for {} (supported: {})",
+                        base_name(base),
+                        supported_kinds(base)
+                    ),
                 );
                 return None;
             }
@@ -84,7 +142,7 @@ impl Sema {
 
     fn entity(&mut self, ty: Type, attrs: &Attrs<'_>, entity: &ast::Entity) {
         let name = &entity.name;
-        if self.scope.contains_key(&name.name) {
+        if self.scope.contains_key(&name.name) || self.poisoned.contains(&name.name) {
             self.error(
                 name.span,
                 format!("'{}' is declared more than once", name.name),
@@ -92,7 +150,11 @@ impl Sema {
             return;
         }
         if ty == Type::Char && !attrs.parameter {
-            self.error(name.span, "not supported yet: character variables");
+            self.error(
+                name.span,
+                format!("not supported yet: character variables ('{}')", name.name),
+            );
+            self.poison(name);
             return;
         }
         let dims = entity.dims.as_deref().or(attrs.dims);
@@ -100,15 +162,18 @@ impl Sema {
             None => Shape::Scalar,
             Some(dims) => match self.array_spec(name, dims, attrs.allocatable) {
                 Some(s) => s,
-                None => return,
+                None => return self.poison(name),
             },
         };
         if attrs.allocatable && shape == Shape::Scalar {
             self.error(
                 name.span,
-                format!("allocatable '{}' must be an array", name.name),
+                format!(
+                    "allocatable '{0}' must be an array, like '{0}(:)'",
+                    name.name
+                ),
             );
-            return;
+            return self.poison(name);
         }
         let mut symbol = Symbol {
             name: name.name.clone(),
@@ -119,46 +184,62 @@ impl Sema {
             span: name.span,
         };
         if attrs.parameter {
-            match self.constant_init(entity, ty, &symbol.shape) {
+            match self.constant_init(entity, ty, &symbol.shape, true) {
                 Some(v) => symbol.parameter = Some(v),
-                None => return,
+                None => return self.poison(name),
             }
         } else if entity.init.is_some() {
-            symbol.init = self.constant_init(entity, ty, &symbol.shape);
+            symbol.init = self.constant_init(entity, ty, &symbol.shape, false);
         }
         let id = self.add_symbol(symbol);
         self.scope.insert(name.name.clone(), id);
     }
 
     /// The value of `= init` for a named constant or an initialized scalar.
-    fn constant_init(&mut self, entity: &ast::Entity, ty: Type, shape: &Shape) -> Option<Value> {
+    fn constant_init(
+        &mut self,
+        entity: &ast::Entity,
+        ty: Type,
+        shape: &Shape,
+        parameter: bool,
+    ) -> Option<Value> {
         let name = &entity.name.name;
         let Some(init) = &entity.init else {
             self.error(
                 entity.name.span,
-                format!("named constant '{name}' needs a value"),
+                format!("named constant '{name}' needs a value, like '{name} = 10'"),
             );
             return None;
         };
         if *shape != Shape::Scalar {
-            self.error(
-                init.span,
-                "not supported yet: array initialization in a declaration",
-            );
+            let message = if parameter {
+                format!("not supported yet: named constant arrays ('{name}')")
+            } else {
+                format!("not supported yet: initializing the array '{name}' in its declaration")
+            };
+            self.error(init.span, message);
             return None;
         }
         if ty == Type::Char {
-            self.error(init.span, "not supported yet: character named constants");
+            self.error(
+                init.span,
+                format!("not supported yet: character named constants ('{name}')"),
+            );
             return None;
         }
         let e = self.expr(init)?;
-        let e = self.convert_for_assign(e, ty, init.span)?;
-        match super::fold(&e) {
+        let e = self.convert_for_assign(e, ty, init.span, Dest::Init(name))?;
+        match e.as_const() {
             Some(v) => Some(v),
             None => {
+                let what = if parameter {
+                    "the value of the named constant"
+                } else {
+                    "the initial value of"
+                };
                 self.error(
                     init.span,
-                    format!("the value of '{name}' must be a constant expression"),
+                    format!("{what} '{name}' must be a constant expression"),
                 );
                 None
             }
@@ -171,11 +252,15 @@ impl Sema {
         dims: &[DimSpec],
         allocatable: bool,
     ) -> Option<Shape> {
+        if dims.iter().any(|d| matches!(d, DimSpec::Invalid(_))) {
+            // Reported by the parser.
+            return None;
+        }
         if dims.len() > 7 {
             self.error(
                 name.span,
                 format!(
-                    "array '{}' has rank {}; the maximum is 7",
+                    "array '{}' has rank {}, more than the maximum of 7",
                     name.name,
                     dims.len()
                 ),
@@ -191,8 +276,9 @@ impl Sema {
                 self.error(
                     name.span,
                     format!(
-                        "allocatable array '{}' must have a deferred shape like (:, :)",
-                        name.name
+                        "allocatable array '{0}' must have a deferred shape, like '{0}{1}'",
+                        name.name,
+                        deferred_text(dims.len())
                     ),
                 );
                 return None;
@@ -203,7 +289,7 @@ impl Sema {
             self.error(
                 name.span,
                 format!(
-                    "array '{}' with deferred shape (:) must be allocatable",
+                    "array '{}' has a deferred shape but is not allocatable",
                     name.name
                 ),
             );
@@ -216,10 +302,10 @@ impl Sema {
                 unreachable!("checked above")
             };
             let lo = match lower {
-                Some(l) => self.constant_bound(l),
+                Some(l) => self.constant_bound(name, l),
                 None => Some(Expr::constant(Value::Int(1), Type::Int8, upper.span)),
             };
-            let hi = self.constant_bound(upper);
+            let hi = self.constant_bound(name, upper);
             match (lo, hi) {
                 (Some(lo), Some(hi)) => bounds.push((lo, hi)),
                 _ => ok = false,
@@ -229,25 +315,29 @@ impl Sema {
     }
 
     /// An array bound of a main program array: a constant integer.
-    fn constant_bound(&mut self, e: &ast::Expr) -> Option<Expr> {
+    fn constant_bound(&mut self, array: &ast::Ident, e: &ast::Expr) -> Option<Expr> {
         let span: Span = e.span;
         let h = self.expr(e)?;
         if !h.ty.is_int() || h.rank != 0 {
             self.error(
                 span,
                 format!(
-                    "array bound must be a scalar integer, found {}",
-                    h.ty.name()
+                    "the bounds of array '{}' must be scalar integers, found {}",
+                    array.name,
+                    super::expr::describe(&h)
                 ),
             );
             return None;
         }
-        match super::fold(&h) {
+        match h.as_const() {
             Some(Value::Int(v)) => Some(Expr::constant(Value::Int(v), Type::Int8, span)),
             _ => {
                 self.error(
                     span,
-                    "array bound must be a constant expression in a main program",
+                    format!(
+                        "the bounds of array '{}' must be constant expressions in a main program",
+                        array.name
+                    ),
                 );
                 None
             }

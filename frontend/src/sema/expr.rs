@@ -2,6 +2,7 @@
 
 use super::Sema;
 use crate::ast::{self, Arg, ExprKind as A, Literal};
+use crate::diagnostic::Diagnostic;
 use crate::hir::{
     AcItem, BinaryOp, Expr, ExprKind, Shape, Span, Subscript, Symbol, Type, UnaryOp, Value,
 };
@@ -35,34 +36,170 @@ pub(super) fn convert(e: Expr, ty: Type) -> Expr {
     }
     let span = e.span;
     let rank = e.rank;
-    let converted = Expr {
+    fold_or(Expr {
         kind: ExprKind::Convert(Box::new(e)),
         ty,
         rank,
         span,
-    };
-    match super::fold(&converted) {
-        Some(v) if rank == 0 => Expr::constant(v, ty, span),
-        _ => converted,
+    })
+}
+
+/// Where a value goes, for the words of a type mismatch.
+#[derive(Clone, Copy)]
+pub(super) enum Dest<'a> {
+    /// Assignment to the named variable (`true` for an array).
+    Assign(&'a str, bool),
+    /// Initialization of the named entity in its declaration.
+    Init(&'a str),
+    /// An item of an array constructor.
+    Constructor,
+}
+
+/// A typed expression with its shape when known at compile time (kept
+/// along so that operator chains need not walk their operands again).
+pub(super) struct Typed {
+    pub(super) e: Expr,
+    pub(super) shape: Option<Vec<i64>>,
+}
+
+/// One step of [`Sema::expr`]'s walk.
+enum Task<'a> {
+    Visit(&'a ast::Expr),
+    Unary(ast::UnaryOp, Span),
+    Binary(ast::BinaryOp, Span),
+    Paren(Span),
+    /// A call, section or constructor whose operands are evaluated.
+    Leaf(&'a ast::Expr),
+    /// Keep the value on top for the [`Task::Leaf`] that needs it.
+    Store(&'a ast::Expr),
+}
+
+/// The address of an AST node, the key of [`Sema::evaluated`].
+pub(super) fn node_key(e: &ast::Expr) -> usize {
+    std::ptr::from_ref(e) as usize
+}
+
+/// The operands of a call, section or constructor that can be evaluated
+/// before it: every expression in its arguments, and the plain items of a
+/// constructor (not those of an implied do, whose variable must be in
+/// scope first).
+fn operands(e: &ast::Expr) -> Vec<&ast::Expr> {
+    let mut out = Vec::new();
+    match &e.kind {
+        A::Apply { args, .. } => {
+            for arg in args {
+                match arg {
+                    Arg::Expr(x) | Arg::Keyword(_, x) => out.push(x),
+                    Arg::Triplet { lo, hi, stride, .. } => {
+                        out.extend(lo.iter().chain(hi).chain(stride));
+                    }
+                }
+            }
+        }
+        A::Constructor { items, .. } => {
+            for item in items {
+                if let ast::AcItem::Expr(x) = item {
+                    out.push(x);
+                }
+            }
+        }
+        _ => {}
     }
+    out
 }
 
 impl Sema {
     /// Type an expression; `None` after reporting an error.
+    ///
+    /// Operators and parentheses are walked with an explicit stack, so a
+    /// long chain (`1 + 1 + ... + 1`, `- - x`, `a**b**c...`) needs no native
+    /// stack: only brackets (calls, sections, constructors) recurse, and
+    /// the lexer bounds their nesting.
     pub(super) fn expr(&mut self, e: &ast::Expr) -> Option<Expr> {
+        self.typed(e).map(|t| t.e)
+    }
+
+    /// [`Sema::expr`] with the compile-time shape.
+    ///
+    /// Calls, sections and constructors are checked after their operands,
+    /// which the same walk evaluates first and keeps in
+    /// [`Sema::evaluated`]: when the call then asks for an operand, it
+    /// finds it there instead of recursing.
+    pub(super) fn typed(&mut self, e: &ast::Expr) -> Option<Typed> {
+        if let Some(done) = self.evaluated.remove(&node_key(e)) {
+            return done;
+        }
+        let mut tasks = vec![Task::Visit(e)];
+        let mut values: Vec<Option<Typed>> = Vec::new();
+        while let Some(task) = tasks.pop() {
+            match task {
+                Task::Visit(e) => match &e.kind {
+                    A::Unary(op, x) => {
+                        tasks.push(Task::Unary(*op, e.span));
+                        tasks.push(Task::Visit(x));
+                    }
+                    A::Binary(op, l, r) => {
+                        tasks.push(Task::Binary(*op, e.span));
+                        tasks.push(Task::Visit(r));
+                        tasks.push(Task::Visit(l));
+                    }
+                    A::Paren(x) => {
+                        tasks.push(Task::Paren(e.span));
+                        tasks.push(Task::Visit(x));
+                    }
+                    A::Apply { .. } | A::Constructor { .. } => {
+                        tasks.push(Task::Leaf(e));
+                        for x in operands(e).into_iter().rev() {
+                            tasks.push(Task::Store(x));
+                            tasks.push(Task::Visit(x));
+                        }
+                    }
+                    _ => tasks.push(Task::Leaf(e)),
+                },
+                Task::Leaf(e) => {
+                    let leaf = self.leaf(e).map(|h| {
+                        let shape = super::static_shape(&self.symbols, &h);
+                        Typed { e: h, shape }
+                    });
+                    values.push(leaf);
+                }
+                Task::Store(x) => {
+                    let value = values.pop().flatten();
+                    self.evaluated.insert(node_key(x), value);
+                }
+                Task::Unary(op, span) => {
+                    let x = values.pop().flatten();
+                    values.push(x.and_then(|x| self.unary(op, x, span)));
+                }
+                Task::Binary(op, span) => {
+                    let r = values.pop().flatten();
+                    let l = values.pop().flatten();
+                    values.push(match (l, r) {
+                        (Some(l), Some(r)) => self.binary(op, l, r, span),
+                        _ => None,
+                    });
+                }
+                Task::Paren(span) => {
+                    let x = values.pop().flatten();
+                    values.push(x.map(|mut x| {
+                        x.e.span = span;
+                        x
+                    }));
+                }
+            }
+        }
+        values.pop().flatten()
+    }
+
+    /// An expression that is not an operator or parentheses.
+    fn leaf(&mut self, e: &ast::Expr) -> Option<Expr> {
         let span = e.span;
         match &e.kind {
             A::Lit(lit) => self.literal(lit, span),
             A::Name(id) => self.name_ref(id, span),
             A::Apply { name, args } => self.apply(name, args, span),
             A::Constructor { ty, items } => self.constructor(ty.as_deref(), items, span),
-            A::Unary(op, x) => self.unary(*op, x, span),
-            A::Binary(op, l, r) => self.binary(*op, l, r, span),
-            A::Paren(x) => {
-                let mut inner = self.expr(x)?;
-                inner.span = span;
-                Some(inner)
-            }
+            A::Unary(..) | A::Binary(..) | A::Paren(_) => self.expr(e),
         }
     }
 
@@ -91,10 +228,21 @@ impl Sema {
                     (None, _) => false,
                 };
                 if !fits {
-                    self.error(
-                        span,
-                        format!("integer literal {digits} is too large for {}", ty.name()),
+                    let message = format!(
+                        "integer literal {digits} is too large for {} (the largest is {})",
+                        ty.name(),
+                        if ty == Type::Int4 {
+                            i64::from(i32::MAX)
+                        } else {
+                            i64::MAX
+                        }
                     );
+                    let mut diagnostic = Diagnostic::error(span, message);
+                    if ty == Type::Int4 && value.is_some() {
+                        diagnostic = diagnostic
+                            .with_note(format!("write {digits}_8 for an integer(8) literal"));
+                    }
+                    self.diags.push(diagnostic);
                     return None;
                 }
                 Some(Expr::constant(Value::Int(value.unwrap_or(0)), ty, span))
@@ -117,10 +265,19 @@ impl Sema {
                 match value {
                     Some(v) if v.is_finite() => Some(Expr::constant(Value::Real(v), ty, span)),
                     _ => {
-                        self.error(
+                        let mut diagnostic = Diagnostic::error(
                             span,
                             format!("real literal {text} is out of range for {}", ty.name()),
                         );
+                        let fits_double = text.parse::<f64>().is_ok_and(f64::is_finite);
+                        if ty == Type::Real4 && fits_double {
+                            diagnostic = diagnostic.with_note(format!(
+                                "write {} for a real(8) literal",
+                                text.replacen('e', "d", 1)
+                                    + if text.contains('e') { "" } else { "d0" }
+                            ));
+                        }
+                        self.diags.push(diagnostic);
                         None
                     }
                 }
@@ -156,7 +313,13 @@ impl Sema {
                 let sym = self.lookup(&id)?;
                 match self.sym(sym).parameter {
                     Some(Value::Int(v)) => Some(v),
-                    _ => None,
+                    _ => {
+                        self.error(
+                            span,
+                            format!("the kind suffix _{kind} must name an integer constant"),
+                        );
+                        return None;
+                    }
                 }
             }
         };
@@ -165,9 +328,10 @@ impl Sema {
             Some(4) => Some(Type::Real4),
             Some(8) => Some(eight),
             _ => {
+                let shown = value.map_or_else(|| kind.to_string(), |v| v.to_string());
                 self.error(
                     span,
-                    format!("kind suffix _{kind} is not supported (supported: 4, 8)"),
+                    format!("kind {shown} is not supported for a literal (supported: 4, 8)"),
                 );
                 None
             }
@@ -178,7 +342,10 @@ impl Sema {
         if self.lookup_quiet(&id.name).is_none() && super::intrinsics::is_intrinsic(&id.name) {
             self.error(
                 span,
-                format!("intrinsic '{}' needs an argument list", id.name),
+                format!(
+                    "the intrinsic '{0}' needs an argument list, like '{0}(x)'",
+                    id.name
+                ),
             );
             return None;
         }
@@ -195,7 +362,7 @@ impl Sema {
         })
     }
 
-    fn lookup_quiet(&self, name: &str) -> Option<crate::hir::SymbolId> {
+    pub(super) fn lookup_quiet(&self, name: &str) -> Option<crate::hir::SymbolId> {
         self.implied
             .iter()
             .rev()
@@ -209,21 +376,41 @@ impl Sema {
             Some(sym) if self.sym(sym).shape != Shape::Scalar => {
                 self.section(sym, name, args, span)
             }
-            Some(sym)
-                if !super::intrinsics::is_intrinsic(&name.name)
-                    || self.sym(sym).parameter.is_some() =>
-            {
-                self.error(name.span, format!("'{}' is not an array", name.name));
+            Some(sym) if self.sym(sym).parameter.is_some() => {
+                self.error(
+                    name.span,
+                    format!(
+                        "'{}' is a named constant, not an array or a function",
+                        name.name
+                    ),
+                );
+                None
+            }
+            Some(_) if !super::intrinsics::is_intrinsic(&name.name) => {
+                self.error(
+                    name.span,
+                    format!("'{}' is a scalar, not an array or a function", name.name),
+                );
                 None
             }
             _ if super::intrinsics::is_intrinsic(&name.name) => {
                 self.intrinsic_call(name, args, span)
             }
+            // Defined by skipped text (a procedure after `contains`) or
+            // already reported.
+            _ if self.poisoned.contains(&name.name) => None,
+            _ if !self.trust_undeclared => None,
             _ => {
-                self.error(
-                    name.span,
-                    format!("'{}' is neither an array nor a known function", name.name),
+                let message = format!(
+                    "'{}' is not an array or a known intrinsic function",
+                    name.name
                 );
+                let mut diagnostic = Diagnostic::error(name.span, message);
+                if let Some(near) = self.similar_name(&name.name) {
+                    diagnostic = diagnostic.with_note(format!("did you mean '{near}'?"));
+                }
+                self.diags.push(diagnostic);
+                self.poisoned.insert(name.name.clone());
                 None
             }
         }
@@ -252,7 +439,7 @@ impl Sema {
         let mut result_rank = 0;
         let mut ok = true;
         for arg in args {
-            match self.subscript(arg) {
+            match self.subscript(name, arg) {
                 Some(s) => {
                     if !matches!(s, Subscript::Scalar(_)) {
                         result_rank += 1;
@@ -270,19 +457,25 @@ impl Sema {
         })
     }
 
-    fn subscript(&mut self, arg: &Arg) -> Option<Subscript> {
+    fn subscript(&mut self, array: &ast::Ident, arg: &Arg) -> Option<Subscript> {
         match arg {
             Arg::Triplet { lo, hi, stride, .. } => {
-                let part = |s: &mut Self, e: &Option<ast::Expr>| match e {
+                let part = |s: &mut Self, e: &Option<ast::Expr>, what: &str| match e {
                     None => Some(None),
-                    Some(e) => s.int_scalar(e, "a section bound", Type::Int8).map(Some),
+                    Some(e) => s.int_scalar(e, what, Type::Int8).map(Some),
                 };
-                let lo = part(self, lo);
-                let hi = part(self, hi);
-                let stride_e = part(self, stride);
+                let lo = part(self, lo, "a section bound");
+                let hi = part(self, hi, "a section bound");
+                let stride_e = part(self, stride, "a section stride");
                 if let Some(Some(st)) = &stride_e {
                     if st.as_int() == Some(0) {
-                        self.error(st.span, "section stride must not be zero");
+                        self.error(
+                            st.span,
+                            format!(
+                                "the stride of a section of '{}' must not be zero",
+                                array.name
+                            ),
+                        );
                         return None;
                     }
                 }
@@ -297,17 +490,25 @@ impl Sema {
                 if !h.ty.is_int() {
                     self.error(
                         e.span,
-                        format!("subscript must be an integer, found {}", describe(&h)),
+                        format!(
+                            "a subscript of '{}' must be an integer, found {}",
+                            array.name,
+                            describe(&h)
+                        ),
                     );
                     return None;
                 }
                 match h.rank {
                     0 => Some(Subscript::Scalar(convert(h, Type::Int8))),
                     1 => Some(Subscript::Vector(h)),
-                    r => {
+                    _ => {
                         self.error(
                             e.span,
-                            format!("vector subscript must have rank 1, found rank {r}"),
+                            format!(
+                                "a vector subscript of '{}' must have rank 1, found {}",
+                                array.name,
+                                describe(&h)
+                            ),
                         );
                         None
                     }
@@ -316,102 +517,130 @@ impl Sema {
             Arg::Keyword(k, _) => {
                 self.error(
                     k.span,
-                    format!("unexpected keyword '{}=' in a subscript list", k.name),
+                    format!(
+                        "unexpected keyword '{}=' in a subscript of '{}'",
+                        k.name, array.name
+                    ),
                 );
                 None
             }
         }
     }
 
-    fn unary(&mut self, op: ast::UnaryOp, x: &ast::Expr, span: Span) -> Option<Expr> {
-        let x = self.expr(x)?;
-        let (op, ok) = match op {
-            ast::UnaryOp::Plus => {
-                if !x.ty.is_numeric() {
-                    self.error(
-                        span,
-                        format!(
-                            "operand of unary '+' must be numeric, found {}",
-                            describe(&x)
-                        ),
-                    );
-                    return None;
-                }
-                return Some(Expr { span, ..x });
-            }
-            ast::UnaryOp::Neg => (UnaryOp::Neg, x.ty.is_numeric()),
-            ast::UnaryOp::Not => (UnaryOp::Not, x.ty == Type::Logical),
+    fn unary(&mut self, op: ast::UnaryOp, x: Typed, span: Span) -> Option<Typed> {
+        let (op, ok, what) = match op {
+            ast::UnaryOp::Plus => (None, x.e.ty.is_numeric(), "unary '+' must be numeric"),
+            ast::UnaryOp::Neg => (
+                Some(UnaryOp::Neg),
+                x.e.ty.is_numeric(),
+                "unary '-' must be numeric",
+            ),
+            ast::UnaryOp::Not => (
+                Some(UnaryOp::Not),
+                x.e.ty == Type::Logical,
+                "'.not.' must be logical",
+            ),
         };
         if !ok {
-            let what = if op == UnaryOp::Neg {
-                "unary '-' must be numeric"
-            } else {
-                ".not. must be logical"
-            };
-            self.error(span, format!("operand of {what}, found {}", describe(&x)));
+            self.error(
+                span,
+                format!("the operand of {what}, found {}", describe(&x.e)),
+            );
             return None;
         }
+        let Typed { e: mut x, shape } = x;
+        let Some(op) = op else {
+            x.span = span;
+            return Some(Typed { e: x, shape });
+        };
         let (ty, rank) = (x.ty, x.rank);
-        Some(fold_or(Expr {
+        let e = fold_or(Expr {
             kind: ExprKind::Unary(op, Box::new(x)),
             ty,
             rank,
             span,
-        }))
+        });
+        Some(Typed { e, shape })
     }
 
-    fn binary(
-        &mut self,
-        op: ast::BinaryOp,
-        l: &ast::Expr,
-        r: &ast::Expr,
-        span: Span,
-    ) -> Option<Expr> {
-        let (l, r) = (self.expr(l), self.expr(r));
-        let (l, r) = (l?, r?);
+    fn binary(&mut self, op: ast::BinaryOp, l: Typed, r: Typed, span: Span) -> Option<Typed> {
         let op = match lower_binop(op) {
             Some(op) => op,
             None => {
-                self.error(span, "not supported yet: character concatenation (//)");
+                self.error(span, "not supported yet: character concatenation ('//')");
                 return None;
             }
         };
-        let rank = self.conform(&l, &r, op.symbol(), span)?;
-        let (l, r, ty) = self.binary_types(op, l, r, span)?;
-        Some(fold_or(Expr {
+        let what = format!("operands of '{}'", op.symbol());
+        let (rank, shape) = self.conform_shapes(&l, &r, &what, span)?;
+        let (l, r, ty) = self.binary_types(op, l.e, r.e, span)?;
+        let e = fold_or(Expr {
             kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
             ty,
             rank,
             span,
-        }))
+        });
+        Some(Typed { e, shape })
     }
 
     /// Check that two operands conform; the rank of the result.
     pub(super) fn conform(&mut self, l: &Expr, r: &Expr, what: &str, span: Span) -> Option<u8> {
+        let ls = super::static_shape(&self.symbols, l);
+        let rs = super::static_shape(&self.symbols, r);
+        self.conform_parts((l, &ls), (r, &rs), what, span)
+            .map(|(rank, _)| rank)
+    }
+
+    /// Check that two operands (`what`: "operands of '+'") conform; the
+    /// rank and compile-time shape of the result.
+    fn conform_shapes(
+        &mut self,
+        l: &Typed,
+        r: &Typed,
+        what: &str,
+        span: Span,
+    ) -> Option<(u8, Option<Vec<i64>>)> {
+        self.conform_parts((&l.e, &l.shape), (&r.e, &r.shape), what, span)
+    }
+
+    /// [`Sema::conform_shapes`] on borrowed parts.
+    fn conform_parts(
+        &mut self,
+        (l, l_shape): (&Expr, &Option<Vec<i64>>),
+        (r, r_shape): (&Expr, &Option<Vec<i64>>),
+        what: &str,
+        span: Span,
+    ) -> Option<(u8, Option<Vec<i64>>)> {
         if l.rank > 0 && r.rank > 0 {
             if l.rank != r.rank {
                 self.error(
                     span,
-                    format!("operands of '{what}' have ranks {} and {}", l.rank, r.rank),
+                    format!(
+                        "{what} have different ranks: {} and {}",
+                        describe(l),
+                        describe(r)
+                    ),
                 );
                 return None;
             }
-            if let (Some(a), Some(b)) = (
-                super::static_shape(&self.symbols, l),
-                super::static_shape(&self.symbols, r),
-            ) {
+            if let (Some(a), Some(b)) = (l_shape, r_shape) {
                 if a != b {
                     let msg = format!(
-                        "shapes of the operands of '{what}' do not conform: {} and {}",
-                        shape_text(&a),
-                        shape_text(&b)
+                        "{what} have different shapes: {} and {}",
+                        shape_text(a),
+                        shape_text(b)
                     );
                     self.error(span, msg);
                     return None;
                 }
             }
         }
-        Some(l.rank.max(r.rank))
+        let shape = if l.rank > 0 {
+            l_shape.clone().or_else(|| r_shape.clone())
+        } else {
+            r_shape.clone()
+        };
+        Some((l.rank.max(r.rank), shape))
     }
 
     fn binary_types(
@@ -436,14 +665,22 @@ impl Sema {
                 }
                 Some((l, r, Type::Logical))
             }
-            _ if !l.ty.is_numeric() || !r.ty.is_numeric() => {
-                let hint = if op.is_comparison() && l.ty == Type::Logical && r.ty == Type::Logical {
-                    " (use .eqv. / .neqv. to compare logical values)"
-                } else {
-                    ""
-                };
+            Eq | Ne if l.ty == Type::Logical && r.ty == Type::Logical => {
+                let instead = if op == Eq { ".eqv." } else { ".neqv." };
                 let msg = format!(
-                    "operands of '{}' must be numeric, found {} and {}{hint}",
+                    "logical values cannot be compared with '{}', use '{instead}'",
+                    op.symbol()
+                );
+                self.error(span, msg);
+                None
+            }
+            _ if op.is_comparison() && l.ty == Type::Char && r.ty == Type::Char => {
+                self.error(span, "not supported yet: comparing character values");
+                None
+            }
+            _ if !l.ty.is_numeric() || !r.ty.is_numeric() => {
+                let msg = format!(
+                    "operands of '{}' must be numeric, found {} and {}",
                     op.symbol(),
                     l.ty.name(),
                     r.ty.name()
@@ -495,13 +732,13 @@ impl Sema {
                 Ok(None) => {
                     self.error(
                         span,
-                        "an empty array constructor needs a type, like [integer ::]",
+                        "an empty array constructor needs a type, like '[integer ::]'",
                     );
                     return None;
                 }
                 Err((a, b)) => {
                     let msg = format!(
-                        "array constructor mixes {} and {} values",
+                        "an array constructor cannot mix {} and {} values",
                         a.name(),
                         b.name()
                     );
@@ -510,7 +747,7 @@ impl Sema {
                 }
             },
         };
-        let items = self.convert_items(lowered, ty, span)?;
+        let items = self.convert_items(lowered, ty)?;
         Some(Expr {
             kind: ExprKind::Constructor(items),
             ty,
@@ -519,11 +756,14 @@ impl Sema {
         })
     }
 
-    fn convert_items(&mut self, items: Vec<AcItem>, ty: Type, span: Span) -> Option<Vec<AcItem>> {
+    fn convert_items(&mut self, items: Vec<AcItem>, ty: Type) -> Option<Vec<AcItem>> {
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             out.push(match item {
-                AcItem::Expr(e) => AcItem::Expr(self.convert_for_assign(e, ty, span)?),
+                AcItem::Expr(e) => {
+                    let span = e.span;
+                    AcItem::Expr(self.convert_for_assign(e, ty, span, Dest::Constructor)?)
+                }
                 AcItem::ImpliedDo {
                     var,
                     start,
@@ -531,7 +771,7 @@ impl Sema {
                     step,
                     items,
                 } => {
-                    let items = self.convert_items(items, ty, span)?;
+                    let items = self.convert_items(items, ty)?;
                     AcItem::ImpliedDo {
                         var,
                         start,
@@ -560,25 +800,43 @@ impl Sema {
     }
 
     fn implied_do(&mut self, items: &[ast::AcItem], control: &ast::DoControl) -> Option<AcItem> {
-        let outer = self.lookup(&control.var)?;
-        let ty = self.sym(outer).ty;
-        if !ty.is_int()
-            || self.sym(outer).shape != Shape::Scalar
-            || self.sym(outer).parameter.is_some()
-        {
+        if self.implied.len() >= super::MAX_IMPLIED_DO {
             self.error(
                 control.var.span,
                 format!(
-                    "implied-do variable '{}' must be an integer scalar variable",
-                    control.var.name
+                    "implied-do loops nested too deeply (more than {} levels)",
+                    super::MAX_IMPLIED_DO
                 ),
             );
             return None;
         }
-        let start = self.int_scalar(&control.start, "implied-do start", ty);
-        let end = self.int_scalar(&control.end, "implied-do end", ty);
+        let outer = self.lookup(&control.var);
+        let var_ok = match outer {
+            Some(outer) => {
+                let s = self.sym(outer);
+                let ok = s.ty.is_int() && s.shape == Shape::Scalar && s.parameter.is_none();
+                if !ok {
+                    let found = variable_kind(s);
+                    self.error(
+                        control.var.span,
+                        format!(
+                            "the implied-do variable '{}' must be a scalar integer variable, found {found}",
+                            control.var.name
+                        ),
+                    );
+                }
+                ok
+            }
+            None => false,
+        };
+        let ty = outer
+            .map(|v| self.sym(v).ty)
+            .filter(|t| t.is_int())
+            .unwrap_or(Type::Int4);
+        let start = self.int_scalar(&control.start, "the implied-do start", ty);
+        let end = self.int_scalar(&control.end, "the implied-do end", ty);
         let step = match &control.step {
-            Some(s) => self.int_scalar(s, "implied-do step", ty).map(Some),
+            Some(s) => self.int_scalar(s, "the implied-do step", ty).map(Some),
             None => Some(None),
         };
         let var = self.add_symbol(Symbol {
@@ -591,7 +849,7 @@ impl Sema {
         });
         self.implied.push((control.var.name.clone(), var));
         let mut lowered = Vec::new();
-        let mut ok = true;
+        let mut ok = var_ok;
         for item in items {
             match self.ac_item(item) {
                 Some(i) => lowered.push(i),
@@ -601,7 +859,7 @@ impl Sema {
         self.implied.pop();
         if let Some(Some(st)) = &step {
             if st.as_int() == Some(0) {
-                self.error(st.span, "implied-do step must not be zero");
+                self.error(st.span, "the step of an implied do must not be zero");
                 return None;
             }
         }
@@ -615,18 +873,30 @@ impl Sema {
         })
     }
 
-    /// Convert a value for assignment to a variable of type `ty`.
-    pub(super) fn convert_for_assign(&mut self, e: Expr, ty: Type, span: Span) -> Option<Expr> {
+    /// Convert a value for assignment to `dest` of type `ty`.
+    pub(super) fn convert_for_assign(
+        &mut self,
+        e: Expr,
+        ty: Type,
+        span: Span,
+        dest: Dest<'_>,
+    ) -> Option<Expr> {
         let ok = (e.ty.is_numeric() && ty.is_numeric()) || e.ty == ty;
         if !ok {
-            self.error(
-                span,
-                format!(
-                    "cannot assign a {} value to a {} variable",
-                    e.ty.name(),
-                    ty.name()
-                ),
-            );
+            let (found, ty_name) = (e.ty.name(), ty.name());
+            let message = match dest {
+                Dest::Assign(name, array) => {
+                    let what = if array { "array" } else { "variable" };
+                    format!("cannot assign a {found} value to the {ty_name} {what} '{name}'")
+                }
+                Dest::Init(name) => {
+                    format!("cannot initialize the {ty_name} '{name}' with a {found} value")
+                }
+                Dest::Constructor => {
+                    format!("a {found} value cannot be an item of a {ty_name} array constructor")
+                }
+            };
+            self.error(span, message.replace(" a integer", " an integer"));
             return None;
         }
         Some(convert(e, ty))
@@ -639,6 +909,18 @@ impl Sema {
             return None;
         }
         t
+    }
+}
+
+/// "an integer(4) array", "a named constant", "real(4)": what a name that
+/// should be a scalar integer variable is.
+pub(super) fn variable_kind(s: &Symbol) -> String {
+    if s.parameter.is_some() {
+        "a named constant".to_string()
+    } else if s.shape != Shape::Scalar {
+        format!("a rank-{} {} array", s.shape.rank(), s.ty.name())
+    } else {
+        s.ty.name().to_string()
     }
 }
 
@@ -685,9 +967,18 @@ fn lower_binop(op: ast::BinaryOp) -> Option<BinaryOp> {
     })
 }
 
-/// Replace a scalar expression by its value when it folds.
-fn fold_or(e: Expr) -> Expr {
-    if e.rank == 0 {
+/// Replace a scalar expression by its value when its operands are
+/// constants. Sema folds bottom-up as it builds, so looking at the
+/// operands only is enough (and keeps every step O(1), whatever the
+/// depth of the tree).
+pub(super) fn fold_or(e: Expr) -> Expr {
+    let operands_constant = match &e.kind {
+        ExprKind::Unary(_, x) | ExprKind::Convert(x) => x.as_const().is_some(),
+        ExprKind::Binary(_, l, r) => l.as_const().is_some() && r.as_const().is_some(),
+        ExprKind::Intrinsic(_, args) => args.iter().all(|a| a.as_const().is_some()),
+        _ => false,
+    };
+    if e.rank == 0 && operands_constant {
         if let Some(v) = super::fold(&e) {
             return Expr::constant(v, e.ty, e.span);
         }
@@ -695,7 +986,17 @@ fn fold_or(e: Expr) -> Expr {
     e
 }
 
-/// "real(4)" or "rank-2 real(4) array".
+/// `text` after "a" or "an", as English wants.
+pub(super) fn with_article(text: &str) -> String {
+    let article = if text.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {text}")
+}
+
+/// "real(4)" or "a rank-2 real(4) array".
 pub(super) fn describe(e: &Expr) -> String {
     if e.rank == 0 {
         e.ty.name().to_string()

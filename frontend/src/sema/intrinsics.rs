@@ -1,6 +1,6 @@
 //! Intrinsic function calls: argument checking, result types, kinds.
 
-use super::expr::{convert, describe, promote};
+use super::expr::{convert, describe, fold_or, promote};
 use super::Sema;
 use crate::ast::{self, Arg};
 use crate::hir::{Expr, ExprKind, Inquiry, Intrinsic, Span, Type, Value};
@@ -71,11 +71,21 @@ pub(super) fn is_intrinsic(name: &str) -> bool {
         || UNSUPPORTED.contains(&name)
 }
 
+/// The intrinsics fscal supports, for "did you mean" notes.
+pub(super) fn names() -> impl Iterator<Item = &'static str> {
+    ELEMENTAL
+        .iter()
+        .map(|(n, _)| *n)
+        .chain(INQUIRY.iter().map(|(n, _)| *n))
+}
+
 /// Arguments split into positional ones and `kind=` / `dim=`.
 struct Args {
     positional: Vec<Expr>,
+    /// The kind and where it was written (the `kind=` keyword if any).
     kind: Option<(Expr, Span)>,
-    dim: Option<Expr>,
+    /// The dim and where it was written (the `dim=` keyword if any).
+    dim: Option<(Expr, Span)>,
 }
 
 impl Sema {
@@ -97,11 +107,11 @@ impl Sema {
             return self.inquiry(*which, name, args, span);
         }
         let (_, f) = ELEMENTAL.iter().find(|(n, _)| *n == name.name).copied()?;
-        if let Some(d) = &args.dim {
-            self.error(d.span, format!("'{}' has no dim= argument", name.name));
+        if let Some((_, at)) = &args.dim {
+            self.error(*at, format!("'{}' has no dim= argument", name.name));
             return None;
         }
-        self.elemental(f, name, args, span)
+        self.elemental(f, name, args, span).map(fold_or)
     }
 
     fn intrinsic_args(&mut self, name: &ast::Ident, args: &[Arg]) -> Option<Args> {
@@ -118,19 +128,20 @@ impl Sema {
                     None => ok = false,
                 },
                 Arg::Keyword(k, e) if k.name == "kind" => match self.expr(e) {
-                    Some(h) => out.kind = Some((h, e.span)),
+                    Some(h) => out.kind = Some((h, k.span.to(e.span))),
                     None => ok = false,
                 },
                 Arg::Keyword(k, e) if k.name == "dim" => {
-                    match self.int_scalar(e, "dim=", Type::Int4) {
-                        Some(h) => out.dim = Some(h),
+                    let what = format!("the dim argument of '{}'", name.name);
+                    match self.int_scalar(e, &what, Type::Int4) {
+                        Some(h) => out.dim = Some((h, k.span.to(e.span))),
                         None => ok = false,
                     }
                 }
                 Arg::Keyword(k, _) => {
                     self.error(
                         k.span,
-                        format!("unknown keyword argument '{}=' for '{}'", k.name, name.name),
+                        format!("'{}' has no argument named '{}='", name.name, k.name),
                     );
                     ok = false;
                 }
@@ -160,16 +171,31 @@ impl Sema {
                 self.error(
                     d.span,
                     format!(
-                        "dim argument must be a scalar integer, found {}",
+                        "the dim argument of '{}' must be a scalar integer, found {}",
+                        name.name,
                         describe(&d)
                     ),
                 );
                 return None;
             }
-            args.dim = Some(convert(d, Type::Int4));
+            let at = d.span;
+            args.dim = Some((convert(d, Type::Int4), at));
         }
         if args.positional.len() != 1 {
-            self.error(span, format!("'{}' takes one array argument", name.name));
+            let n = args.positional.len();
+            let max = if which == Inquiry::Shape {
+                ""
+            } else {
+                " and a dim"
+            };
+            self.error(
+                span,
+                format!(
+                    "'{}' takes one array argument{max}, found {n} argument{}",
+                    name.name,
+                    if n == 1 { "" } else { "s" }
+                ),
+            );
             return None;
         }
         let arg = args.positional.pop()?;
@@ -184,23 +210,27 @@ impl Sema {
             );
             return None;
         }
-        if which == Inquiry::Shape && args.dim.is_some() {
-            self.error(span, "'shape' has no dim= argument");
+        if let (Inquiry::Shape, Some((_, at))) = (which, &args.dim) {
+            self.error(*at, "'shape' has no dim= argument");
             return None;
         }
-        if let Some(d) = args.dim.as_ref().and_then(|d| d.as_int()) {
-            if d < 1 || d > i64::from(arg.rank) {
-                let msg = format!("dim={d} is out of range for an array of rank {}", arg.rank);
-                self.error(span, msg);
+        if let Some((d, at)) = &args.dim {
+            if let Some(d) = d.as_int().filter(|d| *d < 1 || *d > i64::from(arg.rank)) {
+                let msg = format!(
+                    "dim={d} is out of range for {} (dim must be 1 to {})",
+                    describe(&arg),
+                    arg.rank
+                );
+                self.error(*at, msg);
                 return None;
             }
         }
-        let ty = self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?;
+        let ty = self.result_kind(name, args.kind.as_ref(), Type::Int4, Type::Int8)?;
         let rank = u8::from(which != Inquiry::Size && args.dim.is_none());
         let kind = ExprKind::Inquiry {
             which,
             arg: Box::new(arg),
-            dim: args.dim.map(Box::new),
+            dim: args.dim.map(|(d, _)| Box::new(d)),
         };
         Some(Expr {
             kind,
@@ -213,6 +243,7 @@ impl Sema {
     /// The type chosen by a `kind=` argument.
     fn result_kind(
         &mut self,
+        name: &ast::Ident,
         kind: Option<&(Expr, Span)>,
         four: Type,
         eight: Type,
@@ -220,11 +251,27 @@ impl Sema {
         let Some((k, span)) = kind else {
             return Some(four);
         };
-        match super::fold(k) {
+        match k.as_const() {
             Some(Value::Int(4)) => Some(four),
             Some(Value::Int(8)) => Some(eight),
+            Some(Value::Int(other)) => {
+                self.error(
+                    *span,
+                    format!(
+                        "kind {other} is not supported for the result of '{}' (supported: 4, 8)",
+                        name.name
+                    ),
+                );
+                None
+            }
             _ => {
-                self.error(*span, "kind= must be the constant 4 or 8");
+                self.error(
+                    *span,
+                    format!(
+                        "the kind argument of '{}' must be an integer constant, like 4 or 8",
+                        name.name
+                    ),
+                );
                 None
             }
         }
@@ -271,32 +318,18 @@ impl Sema {
             );
             return None;
         }
-        let mut rank = 0;
-        for a in &args.positional {
-            if a.rank > 0 && rank > 0 && a.rank != rank {
-                self.error(
-                    span,
-                    format!("arguments of '{}' have different ranks", name.name),
-                );
-                return None;
-            }
-            rank = rank.max(a.rank);
-        }
-        for pair in args.positional.windows(2) {
-            self.conform(&pair[0], &pair[1], &name.name, span)?;
-        }
-        if args.kind.is_some()
-            && !matches!(
-                f,
-                Intrinsic::Int
-                    | Intrinsic::Nint
-                    | Intrinsic::Floor
-                    | Intrinsic::Ceiling
-                    | Intrinsic::Real
-            )
-        {
-            self.error(span, format!("'{}' has no kind= argument", name.name));
+        if let (Some((_, at)), false) = (&args.kind, converts) {
+            self.error(*at, format!("'{}' has no kind= argument", name.name));
             return None;
+        }
+        let what = format!("the arguments of '{}'", name.name);
+        let rank = args.positional.iter().map(|a| a.rank).max().unwrap_or(0);
+        // Every array argument must conform with the first one.
+        let mut arrays = args.positional.iter().filter(|a| a.rank > 0);
+        if let Some(first) = arrays.next() {
+            for other in arrays {
+                self.conform(first, other, &what, span)?;
+            }
         }
         let (ty, args) = self.elemental_types(f, name, args, span)?;
         Some(Expr {
@@ -323,7 +356,7 @@ impl Sema {
                 s.error(
                     e.span,
                     format!(
-                        "argument of '{fname}' must be {what}, found {}",
+                        "the argument of '{fname}' must be {what}, found {}",
                         describe(e)
                     ),
                 );
@@ -354,14 +387,14 @@ impl Sema {
             Int => {
                 need(self, a[0].ty.is_numeric(), "numeric", &a[0]).then_some(())?;
                 Some((
-                    self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?,
+                    self.result_kind(name, args.kind.as_ref(), Type::Int4, Type::Int8)?,
                     a,
                 ))
             }
             Nint | Floor | Ceiling => {
                 need(self, a[0].ty.is_real(), "real", &a[0]).then_some(())?;
                 Some((
-                    self.result_kind(args.kind.as_ref(), Type::Int4, Type::Int8)?,
+                    self.result_kind(name, args.kind.as_ref(), Type::Int4, Type::Int8)?,
                     a,
                 ))
             }
@@ -370,7 +403,7 @@ impl Sema {
                 let ty = if fname == "dble" {
                     Type::Real8
                 } else {
-                    self.result_kind(args.kind.as_ref(), Type::Real4, Type::Real8)?
+                    self.result_kind(name, args.kind.as_ref(), Type::Real4, Type::Real8)?
                 };
                 Some((ty, a))
             }
@@ -379,7 +412,10 @@ impl Sema {
                 if mask.ty != Type::Logical {
                     self.error(
                         mask.span,
-                        format!("mask of 'merge' must be logical, found {}", describe(&mask)),
+                        format!(
+                            "the mask of 'merge' (its third argument) must be logical, found {}",
+                            describe(&mask)
+                        ),
                     );
                     return None;
                 }
@@ -391,7 +427,7 @@ impl Sema {
                     self.error(
                         span,
                         format!(
-                            "'merge' sources have types {} and {}",
+                            "the two values of 'merge' must have the same type, found {} and {}",
                             t.ty.name(),
                             fl.ty.name()
                         ),

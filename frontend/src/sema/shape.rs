@@ -2,27 +2,63 @@
 
 use crate::hir::{AcItem, Expr, ExprKind, Inquiry, Shape, Subscript, Symbol, Value};
 
+/// How deep [`static_shape`] looks into nested constructors and vector
+/// subscripts; a shape deeper than that is left to the run-time checks.
+const MAX_SHAPE_DEPTH: u32 = 64;
+
 /// The extents of an array expression when they are compile-time
 /// constants; `None` for scalars and for shapes known only at run time.
+///
+/// The operands of an elemental operation are searched left to right for
+/// the first one whose shape is known, with an explicit stack: an operator
+/// chain may be as deep as it is long.
 pub fn static_shape(symbols: &[Symbol], e: &Expr) -> Option<Vec<i64>> {
-    if e.rank == 0 {
+    shape_at(symbols, e, 0)
+}
+
+fn shape_at(symbols: &[Symbol], e: &Expr, depth: u32) -> Option<Vec<i64>> {
+    if depth > MAX_SHAPE_DEPTH {
         return None;
     }
-    match &e.kind {
-        ExprKind::Var(s) => declared_bounds(&symbols[s.index()])
-            .map(|b| b.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).collect()),
-        ExprKind::Section { array, subs } => section_shape(symbols, &symbols[array.index()], subs),
-        ExprKind::Unary(_, x) | ExprKind::Convert(x) => static_shape(symbols, x),
-        ExprKind::Binary(_, l, r) => static_shape(symbols, l).or_else(|| static_shape(symbols, r)),
-        ExprKind::Intrinsic(_, args) => args.iter().find_map(|a| static_shape(symbols, a)),
-        ExprKind::Inquiry {
-            which: Inquiry::Shape | Inquiry::Lbound | Inquiry::Ubound,
-            arg,
-            ..
-        } => Some(vec![i64::from(arg.rank)]),
-        ExprKind::Constructor(items) => constructor_len(symbols, items).map(|n| vec![n]),
-        _ => None,
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        if e.rank == 0 {
+            continue;
+        }
+        let found = match &e.kind {
+            ExprKind::Var(s) => declared_bounds(&symbols[s.index()])
+                .map(|b| b.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).collect()),
+            ExprKind::Section { array, subs } => {
+                section_shape(symbols, &symbols[array.index()], subs, depth + 1)
+            }
+            ExprKind::Unary(_, x) | ExprKind::Convert(x) => {
+                stack.push(x);
+                continue;
+            }
+            ExprKind::Binary(_, l, r) => {
+                stack.push(r);
+                stack.push(l);
+                continue;
+            }
+            ExprKind::Intrinsic(_, args) => {
+                stack.extend(args.iter().rev());
+                continue;
+            }
+            ExprKind::Inquiry {
+                which: Inquiry::Shape | Inquiry::Lbound | Inquiry::Ubound,
+                arg,
+                ..
+            } => Some(vec![i64::from(arg.rank)]),
+            ExprKind::Constructor(items) => {
+                constructor_len(symbols, items, depth + 1).map(|n| vec![n])
+            }
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
     }
+    None
 }
 
 /// Constant `(lower, upper)` per dimension of an explicit-shape array.
@@ -36,13 +72,18 @@ pub fn declared_bounds(sym: &Symbol) -> Option<Vec<(i64, i64)>> {
     }
 }
 
-fn section_shape(symbols: &[Symbol], sym: &Symbol, subs: &[Subscript]) -> Option<Vec<i64>> {
+fn section_shape(
+    symbols: &[Symbol],
+    sym: &Symbol,
+    subs: &[Subscript],
+    depth: u32,
+) -> Option<Vec<i64>> {
     let bounds = declared_bounds(sym);
     let mut shape = Vec::new();
     for (d, sub) in subs.iter().enumerate() {
         match sub {
             Subscript::Scalar(_) => {}
-            Subscript::Vector(v) => shape.push(static_shape(symbols, v)?[0]),
+            Subscript::Vector(v) => shape.push(shape_at(symbols, v, depth)?[0]),
             Subscript::Triplet { lo, hi, stride } => {
                 let (dlo, dhi) = bounds.as_ref().map(|b| b[d]).unzip();
                 let lo = lo.as_ref().map_or(dlo, |e| e.as_int())?;
@@ -58,12 +99,15 @@ fn section_shape(symbols: &[Symbol], sym: &Symbol, subs: &[Subscript]) -> Option
     Some(shape)
 }
 
-fn constructor_len(symbols: &[Symbol], items: &[AcItem]) -> Option<i64> {
+fn constructor_len(symbols: &[Symbol], items: &[AcItem], depth: u32) -> Option<i64> {
+    if depth > MAX_SHAPE_DEPTH {
+        return None;
+    }
     let mut n: i64 = 0;
     for item in items {
         n = n.checked_add(match item {
             AcItem::Expr(e) if e.rank == 0 => 1,
-            AcItem::Expr(e) => static_shape(symbols, e)?.iter().product(),
+            AcItem::Expr(e) => shape_at(symbols, e, depth)?.iter().product(),
             AcItem::ImpliedDo {
                 start,
                 end,
@@ -79,7 +123,7 @@ fn constructor_len(symbols: &[Symbol], items: &[AcItem]) -> Option<i64> {
                     return None;
                 }
                 let trips = ((b - a + s) / s).max(0);
-                trips.checked_mul(constructor_len(symbols, items)?)?
+                trips.checked_mul(constructor_len(symbols, items, depth + 1)?)?
             }
         })?;
     }

@@ -1,6 +1,6 @@
 //! Statements: assignment, control flow, allocation, output.
 
-use super::expr::{describe, shape_text};
+use super::expr::{describe, shape_text, variable_kind, Dest};
 use super::Sema;
 use crate::ast::{self, DimSpec, FormatSpec, StmtKind as S};
 use crate::hir::{Expr, ExprKind, Format, Shape, Span, Stmt, StmtKind, Type, Value};
@@ -30,16 +30,13 @@ impl Sema {
                 self.while_loop(label.as_ref(), cond, body)
             }
             S::DoWhile { label, cond, body } => {
+                // The body is checked even when the condition is wrong.
                 let c = self.condition(cond, "do while");
-                let lowered = self.while_loop(
-                    label.as_ref(),
-                    c.clone().unwrap_or_else(|| {
-                        Expr::constant(Value::Logical(true), Type::Logical, span)
-                    }),
-                    body,
-                );
-                c?;
-                lowered
+                let ok = c.is_some();
+                let c =
+                    c.unwrap_or_else(|| Expr::constant(Value::Logical(true), Type::Logical, span));
+                let lowered = self.while_loop(label.as_ref(), c, body);
+                ok.then_some(lowered)?
             }
             S::Exit(name) => StmtKind::Exit(self.loop_target(name.as_ref(), "exit", span)?),
             S::Cycle(name) => StmtKind::Cycle(self.loop_target(name.as_ref(), "cycle", span)?),
@@ -50,51 +47,85 @@ impl Sema {
                 None => None,
             }),
             S::Continue => return None,
-            S::Unsupported(what) => {
-                self.error(span, format!("not supported yet: {what}"));
+            S::Unsupported(skipped) => {
+                self.unsupported(&skipped.what, span);
                 return None;
             }
         };
         Some(Stmt { kind, span })
     }
 
+    /// Reports an unsupported statement, unless it continues a construct
+    /// already reported (`case` after `select case`).
+    #[inline(never)]
+    fn unsupported(&mut self, what: &str, span: Span) {
+        let (construct, opens) = match what {
+            "where" => ("where", true),
+            "elsewhere" | "end where" => ("where", false),
+            "forall" => ("forall", true),
+            "end forall" => ("forall", false),
+            "select" => ("select", true),
+            "case" | "end select" => ("select", false),
+            "critical" => ("critical", true),
+            "end critical" => ("critical", false),
+            _ => ("", true),
+        };
+        if !opens && self.reported_constructs.contains(construct) {
+            return;
+        }
+        if !construct.is_empty() {
+            self.reported_constructs.insert(construct);
+        }
+        self.error(span, unsupported_words(what));
+    }
+
+    #[inline(never)]
     fn assign(&mut self, lhs: &ast::Expr, rhs: &ast::Expr, span: Span) -> Option<StmtKind> {
         let target = self.assign_target(lhs);
-        let value = self.expr(rhs);
+        let value = self.typed(rhs);
         let (target, value) = (target?, value?);
-        if target.rank == 0 && value.rank > 0 {
+        let name = match &lhs.kind {
+            ast::ExprKind::Name(n) | ast::ExprKind::Apply { name: n, .. } => n.name.as_str(),
+            _ => "",
+        };
+        let whole = matches!(lhs.kind, ast::ExprKind::Name(_));
+        let what = match (whole, target.rank) {
+            (true, 0) => format!("the scalar '{name}'"),
+            (true, _) => format!("'{name}'"),
+            (false, 0) => format!("an element of '{name}'"),
+            (false, _) => format!("a section of '{name}'"),
+        };
+        if target.rank == 0 && value.e.rank > 0 {
             self.error(
                 rhs.span,
-                format!("cannot assign {} to a scalar", describe(&value)),
+                format!("cannot assign {} to {what}", describe(&value.e)),
             );
             return None;
         }
-        if value.rank > 0 && value.rank != target.rank {
+        if value.e.rank > 0 && value.e.rank != target.rank {
             let msg = format!(
-                "cannot assign {} to a rank-{} array",
-                describe(&value),
+                "cannot assign {} to {what}, which has rank {}",
+                describe(&value.e),
                 target.rank
             );
             self.error(span, msg);
             return None;
         }
-        if let (Some(a), Some(b)) = (
-            super::static_shape(&self.symbols, &target),
-            super::static_shape(&self.symbols, &value),
-        ) {
-            if a != b {
+        if let (Some(a), Some(b)) = (super::static_shape(&self.symbols, &target), &value.shape) {
+            if a != *b {
                 self.error(
                     span,
                     format!(
-                        "shapes do not conform in assignment: {} and {}",
+                        "shapes do not conform in assignment: {what} has shape {}, the value has shape {}",
                         shape_text(&a),
-                        shape_text(&b)
+                        shape_text(b)
                     ),
                 );
                 return None;
             }
         }
-        let value = self.convert_for_assign(value, target.ty, rhs.span)?;
+        let dest = Dest::Assign(name, target.rank > 0);
+        let value = self.convert_for_assign(value.e, target.ty, rhs.span, dest)?;
         Some(StmtKind::Assign {
             lhs: target,
             rhs: value,
@@ -113,8 +144,8 @@ impl Sema {
                 return None;
             }
         };
-        if let Some(id) = self.scope.get(&name.name) {
-            if self.sym(*id).parameter.is_some() {
+        if let Some(id) = self.lookup_quiet(&name.name) {
+            if self.sym(id).parameter.is_some() {
                 self.error(
                     name.span,
                     format!("cannot assign to the named constant '{}'", name.name),
@@ -126,12 +157,19 @@ impl Sema {
         match target.kind {
             ExprKind::Var(_) | ExprKind::Section { .. } => Some(target),
             _ => {
-                self.error(lhs.span, format!("'{}' cannot be assigned to", name.name));
+                self.error(
+                    lhs.span,
+                    format!(
+                        "cannot assign to '{}': it is a function, not a variable",
+                        name.name
+                    ),
+                );
                 None
             }
         }
     }
 
+    #[inline(never)]
     fn print(&mut self, format: &FormatSpec, items: &[ast::Expr]) -> Option<StmtKind> {
         let format = match format {
             FormatSpec::List => Some(Format::List),
@@ -140,7 +178,7 @@ impl Sema {
                 _ => {
                     self.error(
                         e.span,
-                        "not supported yet: a format that is not a character constant",
+                        "not supported yet: a format that is not a character constant, like '(i5)'",
                     );
                     None
                 }
@@ -166,7 +204,7 @@ impl Sema {
             self.error(
                 e.span,
                 format!(
-                    "the condition of {what} must be a scalar logical, found {}",
+                    "the condition of '{what}' must be a scalar logical, found {}",
                     describe(&h)
                 ),
             );
@@ -210,10 +248,11 @@ impl Sema {
                 let s = self.sym(v);
                 let ok = s.ty.is_int() && s.shape == Shape::Scalar && s.parameter.is_none();
                 if !ok {
+                    let found = variable_kind(s);
                     self.error(
                         c.var.span,
                         format!(
-                            "do variable '{}' must be an integer scalar variable",
+                            "the do variable '{}' must be a scalar integer variable, found {found}",
                             c.var.name
                         ),
                     );
@@ -223,10 +262,18 @@ impl Sema {
             None => false,
         };
         let ty = ty.filter(|t| t.is_int()).unwrap_or(Type::Int4);
-        let start = self.int_scalar(&c.start, "the do start", ty);
-        let end = self.int_scalar(&c.end, "the do end", ty);
+        // With a bad variable, its bounds are only checked for other errors.
+        let bound = |s: &mut Self, e: &ast::Expr, what: &str| {
+            if var_ok {
+                s.int_scalar(e, what, ty)
+            } else {
+                s.expr(e)
+            }
+        };
+        let start = bound(self, &c.start, "the do start");
+        let end = bound(self, &c.end, "the do end");
         let step = match &c.step {
-            Some(s) => self.int_scalar(s, "the do step", ty).map(Some),
+            Some(s) => bound(self, s, "the do step").map(Some),
             None => Some(None),
         };
         if let Some(Some(st)) = &step {
@@ -266,6 +313,7 @@ impl Sema {
         }
     }
 
+    #[inline(never)]
     fn loop_target(
         &mut self,
         name: Option<&ast::Ident>,
@@ -283,43 +331,60 @@ impl Sema {
         match (found, name) {
             (Some(l), _) => Some(l.label),
             (None, Some(n)) => {
-                self.error(
-                    n.span,
-                    format!("{what}: no enclosing do loop is named '{}'", n.name),
-                );
+                let message = format!("'{what} {0}': no enclosing do loop is named '{0}'", n.name);
+                let mut diagnostic = crate::diagnostic::Diagnostic::error(n.span, message);
+                let names: Vec<String> = self
+                    .loops
+                    .iter()
+                    .rev()
+                    .filter_map(|l| l.name.as_ref().map(|name| format!("'{name}'")))
+                    .collect();
+                if !names.is_empty() {
+                    diagnostic = diagnostic
+                        .with_note(format!("the enclosing named loops: {}", names.join(", ")));
+                }
+                self.diags.push(diagnostic);
                 None
             }
             (None, None) => {
-                self.error(span, format!("{what} statement outside a do loop"));
+                self.error(span, format!("'{what}' outside a do loop"));
                 None
             }
         }
     }
 
-    fn allocatable(&mut self, name: &ast::Ident) -> Option<crate::hir::SymbolId> {
+    fn allocatable(&mut self, name: &ast::Ident, action: &str) -> Option<crate::hir::SymbolId> {
         let id = self.lookup(name)?;
-        if !self.sym(id).is_allocatable() {
-            self.error(
-                name.span,
-                format!("'{}' is not an allocatable array", name.name),
-            );
+        let symbol = self.sym(id);
+        if !symbol.is_allocatable() {
+            let why = if symbol.parameter.is_some() {
+                "it is a named constant".to_string()
+            } else if symbol.shape == Shape::Scalar {
+                let scalar = format!("{} scalar", symbol.ty.name());
+                format!("it is {}", super::expr::with_article(&scalar))
+            } else {
+                "it is not allocatable (its shape is explicit)".to_string()
+            };
+            self.error(name.span, format!("cannot {action} '{}': {why}", name.name));
             return None;
         }
         Some(id)
     }
 
+    #[inline(never)]
     fn allocate(&mut self, items: &[ast::AllocItem]) -> Option<StmtKind> {
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            let Some(id) = self.allocatable(&item.name) else {
+            let Some(id) = self.allocatable(&item.name, "allocate") else {
                 continue;
             };
             let rank = self.sym(id).shape.rank() as usize;
             if item.dims.len() != rank {
+                let given = item.dims.len();
                 let msg = format!(
-                    "'{}' has rank {rank} but {} bounds are given",
+                    "'{}' has rank {rank} but {given} bound{} given",
                     item.name.name,
-                    item.dims.len()
+                    if given == 1 { " is" } else { "s are" }
                 );
                 self.error(item.span, msg);
                 continue;
@@ -337,9 +402,15 @@ impl Sema {
                             bounds.push((lo, hi));
                         }
                     }
-                    DimSpec::Deferred(s) => {
-                        self.error(*s, "allocate needs explicit bounds, not ':'")
-                    }
+                    DimSpec::Deferred(s) => self.error(
+                        *s,
+                        format!(
+                            "allocate needs the bounds of every dimension of '{}', not ':'",
+                            item.name.name
+                        ),
+                    ),
+                    // Reported by the parser.
+                    DimSpec::Invalid(_) => {}
                 }
             }
             if bounds.len() == rank {
@@ -349,11 +420,60 @@ impl Sema {
         (out.len() == items.len()).then_some(StmtKind::Allocate(out))
     }
 
+    #[inline(never)]
     fn deallocate(&mut self, names: &[ast::Ident]) -> Option<StmtKind> {
         let out: Vec<_> = names
             .iter()
-            .filter_map(|n| self.allocatable(n).map(|id| (id, n.span)))
+            .filter_map(|n| self.allocatable(n, "deallocate").map(|id| (id, n.span)))
             .collect();
         (out.len() == names.len()).then_some(StmtKind::Deallocate(out))
     }
+}
+
+/// "not supported yet: ..." words for an unsupported statement's keyword.
+fn unsupported_words(what: &str) -> String {
+    let words = match what {
+        "where" | "elsewhere" | "end where" => "'where' (masked array assignment)",
+        "forall" | "end forall" => "'forall'",
+        "select" | "case" | "end select" => "'select case'",
+        "call" => "subroutine calls ('call')",
+        "contains" => "internal procedures ('contains')",
+        "function" | "end function" => "user-defined functions",
+        "subroutine" | "end subroutine" => "subroutines",
+        "module" | "submodule" | "end module" | "end submodule" => "modules",
+        "use" => "modules ('use')",
+        "block data" => "block data units",
+        "read" => "input ('read')",
+        "open" | "close" | "inquire" | "rewind" | "backspace" | "endfile" | "flush" | "wait" => {
+            return format!("not supported yet: file input and output ('{what}')")
+        }
+        "goto" | "go" => "'go to'",
+        "statement label" => "statement labels",
+        "data" => "'data' statements",
+        "common" => "common blocks",
+        "equivalence" => "'equivalence'",
+        "namelist" => "namelists",
+        "interface" | "end interface" => "interface blocks",
+        "type" | "end type" | "sequence" => "derived types",
+        "class" => "polymorphic variables ('class')",
+        "format" => "'format' statements (write the format as a character constant)",
+        "return" => "'return'",
+        "entry" => "'entry'",
+        "block" | "end block" => "'block' constructs",
+        "associate" | "end associate" => "'associate'",
+        "critical" | "end critical" => "'critical'",
+        "enum" | "end enum" => "enumerations",
+        "external" => "'external'",
+        "intrinsic" => "'intrinsic' statements",
+        "save" => "'save' statements",
+        "include" => "'include' lines",
+        "nullify" => "pointers ('nullify')",
+        "pure" | "elemental" | "impure" | "recursive" | "procedure" => {
+            return format!("not supported yet: user-defined procedures ('{what}')")
+        }
+        "error" => "'error stop'",
+        "complex" => "complex numbers",
+        other => return format!("not supported yet: '{other}'"),
+    };
+    format!("not supported yet: {words}")
 }

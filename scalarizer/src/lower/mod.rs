@@ -2,6 +2,7 @@
 //! statements to loop IR. Array statements go through the ss chain
 //! ([`crate::ss`]) and the nest emitter ([`crate::nest`]).
 
+mod assign;
 mod scalar;
 mod stmt;
 

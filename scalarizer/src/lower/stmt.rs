@@ -9,7 +9,7 @@ use crate::deps::Decision;
 use crate::ir::{self, Addr, CmpOp, Const, Expr, LoopInfo, LoopOrigin, RtFn, ScalarTy, Stmt};
 use crate::lower::Ctx;
 use crate::nest::NestShape;
-use crate::ss::{Chain, DimAccess, Side, TermKind};
+use crate::ss::{Chain, Side};
 
 impl Lowerer<'_> {
     pub(crate) fn block(&mut self, stmts: &[H], out: &mut Vec<Stmt>) {
@@ -248,6 +248,7 @@ impl Lowerer<'_> {
         let shape = NestShape {
             origin: None,
             reversed: vec![],
+            runtime_reversed: vec![],
             independent: false,
         };
         let loops = self.emit_nest(&chain, &[Side::Rhs], &shape, body);
@@ -281,116 +282,36 @@ impl Lowerer<'_> {
         let report = self.nest_report(&chain, span, &decision, verdicts);
         self.nests.push(report);
         out.append(&mut chain.pre);
-        let lhs_ptr = lhs as *const hir::Expr;
-        let store = move |l: &mut Self, ctx: &Ctx, v: Expr, body: &mut Vec<Stmt>| {
-            let Some(Expr::Load(addr)) = ctx.get(&lhs_ptr) else {
-                unreachable!("lhs term in context")
-            };
-            let _ = l;
-            body.push(Stmt::Store((**addr).clone(), v));
-        };
         match decision {
             Decision::InPlace {
                 reversed,
                 independent,
             } => {
-                if reversed.iter().any(|r| *r) {
-                    let dims: Vec<String> = reversed
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, r)| **r)
-                        .map(|(d, _)| (d + 1).to_string())
-                        .collect();
-                    out.push(Stmt::Comment(format!(
-                        "no temporary: loop dimension {} runs backwards",
-                        dims.join(", ")
-                    )));
-                }
-                let shape = NestShape {
-                    origin: Some((nest, 1)),
-                    reversed,
-                    independent,
-                };
-                let loops = self.emit_nest(
-                    &chain,
-                    &[Side::Lhs, Side::Rhs],
-                    &shape,
-                    &mut |l, ctx, _, body| {
-                        let v = l.value(rhs, ctx, body);
-                        store(l, ctx, v, body);
-                    },
-                );
-                out.extend(loops);
+                let dirs = reversed
+                    .iter()
+                    .map(|r| Expr::Const(Const::Bool(*r)))
+                    .collect();
+                self.emit_in_place(&chain, nest, dirs, independent, lhs, rhs, out);
             }
             Decision::Temporary(reason) => {
                 out.push(Stmt::Comment(format!("temporary: {reason}")));
-                let extents: Vec<Expr> = (0..chain.rank).map(|d| chain.extent(d)).collect();
-                let elem = scalar_ty(lhs.ty);
-                let temp = self.alloc_temp("tmp", elem, &extents, span, out);
-                let dims = extents
-                    .iter()
-                    .enumerate()
-                    .map(|(d, n)| DimAccess::Range {
-                        loop_dim: d as u8,
-                        start: i64c(0),
-                        stride: i64c(1),
-                        extent: n.clone(),
-                    })
-                    .collect();
-                chain.terms.push(crate::ss::Term {
-                    node: std::ptr::null(),
-                    kind: TermKind::Array {
-                        array: temp,
-                        sym: None,
-                        dims,
-                    },
-                    side: Side::Temp,
-                    candidate: false,
-                    base: i64c(0),
-                    coef: Default::default(),
-                });
-                let t = crate::ss::TermId(chain.terms.len() as u32 - 1);
-                self.setup_term(&mut chain, t, out);
-                let phase1 = NestShape {
-                    origin: Some((nest, 1)),
-                    reversed: vec![],
-                    independent: true,
-                };
-                let fill = self.emit_nest(
-                    &chain,
-                    &[Side::Rhs, Side::Temp],
-                    &phase1,
-                    &mut |l, ctx, offs, body| {
-                        let v = l.value(rhs, ctx, body);
-                        body.push(Stmt::Store(
-                            Addr {
-                                array: temp,
-                                index: offs[&t].clone(),
-                            },
-                            v,
-                        ));
-                    },
+                self.emit_with_temp(&mut chain, nest, lhs, rhs, span, out);
+            }
+            Decision::Guarded {
+                runtime,
+                table,
+                reason,
+            } => {
+                self.emit_guarded(
+                    &mut chain,
+                    nest,
+                    (lhs, rhs),
+                    span,
+                    &runtime,
+                    &table,
+                    &reason,
+                    out,
                 );
-                out.extend(fill);
-                let phase2 = NestShape {
-                    origin: Some((nest, 2)),
-                    reversed: vec![],
-                    independent: true,
-                };
-                let copy = self.emit_nest(
-                    &chain,
-                    &[Side::Lhs, Side::Temp],
-                    &phase2,
-                    &mut |l, ctx, offs, body| {
-                        let v = Expr::Load(Box::new(Addr {
-                            array: temp,
-                            index: offs[&t].clone(),
-                        }));
-                        store(l, ctx, v, body);
-                    },
-                );
-                out.extend(copy);
-                out.push(Stmt::Call(RtFn::TempFree, vec![Expr::DescAddr(temp)]));
             }
         }
         out.append(&mut chain.post);

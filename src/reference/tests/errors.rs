@@ -1,6 +1,6 @@
 //! Every run-time error: message, span, and output kept before it.
 
-use fscal_frontend::hir::{BinaryOp::*, Intrinsic, Span, StmtKind, Type};
+use fscal_frontend::hir::{BinaryOp::*, Intrinsic, Span, StmtKind, Subscript, Type};
 use fscal_runtime::format::{list_directed, Item};
 
 use super::build::*;
@@ -12,7 +12,7 @@ fn element_out_of_bounds_names_array_dimension_index_and_bound() {
     let m = b.array("m", Type::Int4, &[(1, 3), (0, 4)]);
     let p = b.program(vec![
         print(vec![i4(1)]),
-        assign(at(b.elem(m, vec![i4(2), i4(5)]), 10, 17), i4(0)),
+        assign(b.elem(m, vec![i4(2), at(i4(5), 10, 17)]), i4(0)),
         print(vec![i4(2)]),
     ]);
     let (msg, span, out) = run_err(&p);
@@ -25,7 +25,7 @@ fn element_out_of_bounds_names_array_dimension_index_and_bound() {
 
     let mut b = B::new();
     let m = b.array("m", Type::Int4, &[(1, 3), (0, 4)]);
-    let p = b.program(vec![print(vec![at(b.elem(m, vec![i4(0), i4(0)]), 3, 9)])]);
+    let p = b.program(vec![print(vec![b.elem(m, vec![at(i4(0), 3, 9), i4(0)])])]);
     let (msg, span, _) = run_err(&p);
     assert_eq!(
         msg,
@@ -40,7 +40,15 @@ fn section_out_of_bounds_checks_the_last_selected_index() {
     let a = b.array("a", Type::Int4, &[(1, 10)]);
     // 1:12:3 selects 1, 4, 7, 10; 2:12:3 selects 2, 5, 8, 11.
     let ok = b.sec(a, vec![tri(Some(1), Some(12), Some(3))]);
-    let bad = at(b.sec(a, vec![tri(Some(2), Some(12), Some(3))]), 4, 8);
+    // The last index is the end's fault: reported at `hi`.
+    let bad = b.sec(
+        a,
+        vec![Subscript::Triplet {
+            lo: Some(at(i8(2), 2, 3)),
+            hi: Some(at(i8(12), 4, 8)),
+            stride: Some(i8(3)),
+        }],
+    );
     let p = b.program(vec![print(vec![ok]), print(vec![bad])]);
     let (msg, span, _) = run_err(&p);
     assert_eq!(
@@ -51,22 +59,42 @@ fn section_out_of_bounds_checks_the_last_selected_index() {
 
     let mut b = B::new();
     let a = b.array("a", Type::Int4, &[(1, 10)]);
-    let p = b.program(vec![assign(
-        b.sec(a, vec![tri(Some(0), Some(3), None)]),
-        i4(1),
-    )]);
+    // The first index is the start's fault: reported at `lo`.
+    let lhs = b.sec(
+        a,
+        vec![Subscript::Triplet {
+            lo: Some(at(i8(0), 6, 7)),
+            hi: Some(at(i8(3), 8, 9)),
+            stride: None,
+        }],
+    );
+    let p = b.program(vec![assign(lhs, i4(1))]);
     assert_eq!(
-        run_err(&p).0,
-        "index 0 of dimension 1 of array 'a' below lower bound of 1"
+        (run_err(&p).0.as_str(), run_err(&p).1),
+        (
+            "index 0 of dimension 1 of array 'a' below lower bound of 1",
+            Span::new(6, 7)
+        )
     );
 
     let mut b = B::new();
     let a = b.array("a", Type::Int4, &[(1, 10)]);
-    let p = b.program(vec![assign(
-        b.sec(a, vec![tri(Some(3), Some(1), Some(0))]),
-        i4(1),
-    )]);
-    assert_eq!(run_err(&p).0, "DO loop step is zero");
+    let lhs = b.sec(
+        a,
+        vec![Subscript::Triplet {
+            lo: Some(i8(3)),
+            hi: Some(i8(1)),
+            stride: Some(at(i8(0), 12, 13)),
+        }],
+    );
+    let p = b.program(vec![assign(lhs, i4(1))]);
+    assert_eq!(
+        (run_err(&p).0.as_str(), run_err(&p).1),
+        (
+            "zero stride is not allowed in dimension 1 of array 'a'",
+            Span::new(12, 13)
+        )
+    );
 }
 
 #[test]
@@ -126,21 +154,28 @@ fn zero_do_step() {
             var: i,
             start: i4(1),
             end: i4(2),
-            step: Some(b.var(k)),
+            step: Some(at(b.var(k), 50, 51)),
             body: vec![],
         },
         40,
         60,
     )]);
+    // Reported at the step.
     let (msg, span, _) = run_err(&p);
     assert_eq!(msg, "DO loop step is zero");
-    assert_eq!(span, Span::new(40, 60));
+    assert_eq!(span, Span::new(50, 51));
 
     let mut b = B::new();
     let i = b.scalar("i", Type::Int4);
     let c = at(
         ctor(
-            vec![ido(i, i4(1), i4(2), Some(i4(0)), vec![item(b.var(i))])],
+            vec![ido(
+                i,
+                i4(1),
+                i4(2),
+                Some(at(i4(0), 8, 9)),
+                vec![item(b.var(i))],
+            )],
             Type::Int4,
         ),
         7,
@@ -150,7 +185,7 @@ fn zero_do_step() {
     let (msg, span, _) = run_err(&p);
     assert_eq!(
         (msg.as_str(), span),
-        ("DO loop step is zero", Span::new(7, 9))
+        ("DO loop step is zero", Span::new(8, 9))
     );
 }
 
@@ -176,9 +211,10 @@ fn integer_division_by_zero() {
     let x = b.scalar("x", Type::Int4);
     let p = b.program(vec![assign(
         b.var(x),
-        at(bin(Div, i4(1), b.var(x)), 11, 14),
+        at(bin(Div, i4(1), at(b.var(x), 13, 14)), 11, 14),
     )]);
-    assert_eq!(run_err(&p).1, Span::new(11, 14));
+    // Reported at the divisor.
+    assert_eq!(run_err(&p).1, Span::new(13, 14));
     // Real division by zero is IEEE, not an error.
     assert!(eval1(bin(Div, r8(1.0), r8(0.0)))
         .as_f64()

@@ -1,0 +1,5 @@
+program p
+  implicit none
+  real :: cost$
+  cost = 1.0
+end program p

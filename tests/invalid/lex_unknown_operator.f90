@@ -1,0 +1,6 @@
+program p
+  implicit none
+  logical :: a, b
+  a = .true.
+  b = a .xor. a
+end program p

@@ -1,0 +1,5 @@
+program p
+  implicit none
+  print *, 'hello
+  print *, "world
+end program p

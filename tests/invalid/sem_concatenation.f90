@@ -1,0 +1,4 @@
+program p
+  implicit none
+  print *, 'a' // 'b'
+end program p

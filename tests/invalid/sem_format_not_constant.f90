@@ -1,0 +1,6 @@
+program p
+  implicit none
+  integer :: i
+  i = 1
+  print i, i
+end program p

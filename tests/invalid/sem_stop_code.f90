@@ -1,0 +1,4 @@
+program p
+  implicit none
+  stop 1.5
+end program p

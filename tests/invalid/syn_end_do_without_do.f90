@@ -1,0 +1,6 @@
+program p
+  implicit none
+  integer :: i
+  i = 1
+end do
+end program p

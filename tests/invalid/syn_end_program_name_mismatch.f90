@@ -1,0 +1,4 @@
+program first
+  implicit none
+  print *, 1
+end program second

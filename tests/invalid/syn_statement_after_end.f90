@@ -1,0 +1,5 @@
+program p
+  implicit none
+  print *, 1
+end program p
+print *, 2

@@ -1,0 +1,5 @@
+program p
+  implicit none
+  complex :: z
+  print *, 1
+end program p
