@@ -51,7 +51,7 @@ impl Lowerer<'_> {
                 end,
                 step,
                 body,
-            } => self.do_loop(*label, *var, start, end, step.as_ref(), body, s.span, out),
+            } => self.do_loop(*label, *var, start, end, step.as_ref(), body, out),
             K::DoWhile { label, cond, body } => {
                 let id = self.loop_id(*label);
                 let mut pre = Vec::new();
@@ -127,7 +127,6 @@ impl Lowerer<'_> {
         end: &hir::Expr,
         step: Option<&hir::Expr>,
         body: &[H],
-        span: Span,
         out: &mut Vec<Stmt>,
     ) {
         let id = self.loop_id(label);
@@ -137,33 +136,7 @@ impl Lowerer<'_> {
         let e = self.value(end, &Ctx::new(), out);
         let e = self.hoist("end", e, out);
         let ty = self.ir.locals[local.index()].ty;
-        let one = Expr::Const(if ty == ScalarTy::I32 {
-            Const::I32(1)
-        } else {
-            Const::I64(1)
-        });
-        let st = match step {
-            Some(st) => {
-                let v = self.value(st, &Ctx::new(), out);
-                self.hoist("step", v, out)
-            }
-            None => one,
-        };
-        if self.config.checks && !matches!(st, Expr::Const(_)) {
-            let zero = Expr::Const(if ty == ScalarTy::I32 {
-                Const::I32(0)
-            } else {
-                Const::I64(0)
-            });
-            // Reported at the step expression, as for implied-do loops.
-            let mut args = Vec::new();
-            args.extend(self.pos(step.map_or(span, |x| x.span)));
-            out.push(Stmt::If {
-                cond: Expr::Cmp(CmpOp::Eq, Box::new(st.clone()), Box::new(zero)),
-                then_body: vec![Stmt::Call(RtFn::ErrZeroStep, args)],
-                else_body: vec![],
-            });
-        }
+        let st = self.loop_step(step, ty, out);
         let mut inner = Vec::new();
         self.block(body, &mut inner);
         out.push(Stmt::Loop(ir::Loop {
@@ -459,6 +432,32 @@ impl Lowerer<'_> {
     }
 
     /// An implied-do loop with Fortran DO semantics.
+    /// The step of a `do` or implied-do loop of type `ty` (1 when absent),
+    /// checked for zero at run time unless it is a constant (sema rejects a
+    /// constant zero). The error points at the step expression.
+    fn loop_step(&mut self, step: Option<&hir::Expr>, ty: ScalarTy, out: &mut Vec<Stmt>) -> Expr {
+        let int = |v| {
+            Expr::Const(if ty == ScalarTy::I32 {
+                Const::I32(v as i32)
+            } else {
+                Const::I64(v)
+            })
+        };
+        let Some(step) = step else { return int(1) };
+        let v = self.value(step, &Ctx::new(), out);
+        let v = self.hoist("step", v, out);
+        if self.config.checks && !matches!(v, Expr::Const(_)) {
+            let mut args = Vec::new();
+            args.extend(self.pos(step.span));
+            out.push(Stmt::If {
+                cond: Expr::Cmp(CmpOp::Eq, Box::new(v.clone()), Box::new(int(0))),
+                then_body: vec![Stmt::Call(RtFn::ErrZeroStep, args)],
+                else_body: vec![],
+            });
+        }
+        v
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn implied_loop(
         &mut self,
@@ -473,32 +472,7 @@ impl Lowerer<'_> {
         let s = self.value(start, &Ctx::new(), out);
         let e = self.value(end, &Ctx::new(), out);
         let ty = self.ir.locals[local.index()].ty;
-        let st = match step {
-            Some(st) => {
-                let v = self.value(st, &Ctx::new(), out);
-                let v = self.hoist("step", v, out);
-                if self.config.checks && !matches!(v, Expr::Const(_)) {
-                    let zero = Expr::Const(if ty == ScalarTy::I32 {
-                        Const::I32(0)
-                    } else {
-                        Const::I64(0)
-                    });
-                    let mut args = Vec::new();
-                    args.extend(self.pos(st.span));
-                    out.push(Stmt::If {
-                        cond: Expr::Cmp(CmpOp::Eq, Box::new(v.clone()), Box::new(zero)),
-                        then_body: vec![Stmt::Call(RtFn::ErrZeroStep, args)],
-                        else_body: vec![],
-                    });
-                }
-                v
-            }
-            None => Expr::Const(if ty == ScalarTy::I32 {
-                Const::I32(1)
-            } else {
-                Const::I64(1)
-            }),
-        };
+        let st = self.loop_step(step, ty, out);
         let mut inner = Vec::new();
         body(self, &mut inner);
         let id = self.ir.add_loop(LoopInfo {
