@@ -260,3 +260,129 @@ impl Lowerer<'_> {
         Expr::Local(local)
     }
 }
+
+impl Lowerer<'_> {
+    /// `a(...) = [items]` with a rank-1 left-hand side that the constructor
+    /// does not read: the elements go straight into `a`, with no
+    /// temporary. Returns false (nothing emitted) when that does not apply.
+    pub(crate) fn constructor_into_lhs(
+        &mut self,
+        lhs: &hir::Expr,
+        rhs: &hir::Expr,
+        items: &[hir::AcItem],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> bool {
+        let target = match &lhs.kind {
+            hir::ExprKind::Var(s) | hir::ExprKind::Section { array: s, .. } => *s,
+            _ => return false,
+        };
+        if lhs.rank != 1 || mentions_items(items, target) {
+            return false;
+        }
+        let mut chain = Chain::new(1);
+        let mut pre = Vec::new();
+        self.walk(&mut chain, lhs, &[0], Side::Lhs);
+        let Some(write) = chain.terms.iter().position(|t| std::ptr::eq(t.node, lhs)) else {
+            return false;
+        };
+        let TermKind::Array { array, dims, .. } = &chain.terms[write].kind else {
+            return false;
+        };
+        if chain.terms.len() != 1 || dims.iter().any(|d| matches!(d, DimAccess::Vector { .. })) {
+            return false;
+        }
+        let array = *array;
+        self.setup_loops(&mut chain, span);
+        pre.append(&mut chain.pre);
+        let n = match fscal_frontend::sema::static_shape(&self.program.symbols, rhs) {
+            Some(shape) => i64c(shape[0]),
+            None => self.count_items(items, &mut pre),
+        };
+        if self.config.checks {
+            let extent = chain.extent(0);
+            let cond = build::cmp(CmpOp::Ne, extent.clone(), n.clone());
+            if !build::is_false(&cond) {
+                let mut args = vec![i64c(1), extent, n];
+                args.extend(self.pos(span));
+                pre.push(Stmt::If {
+                    cond,
+                    then_body: vec![Stmt::Call(ir::RtFn::ErrShape, args)],
+                    else_body: vec![],
+                });
+            }
+        }
+        let verdicts = vec![
+            "the constructor does not read the assigned array: its elements are stored directly"
+                .into(),
+        ];
+        let decision = crate::deps::Decision::InPlace {
+            reversed: vec![false],
+            independent: true,
+        };
+        let report = self.nest_report(&chain, span, &decision, verdicts);
+        self.nests.push(report);
+        out.append(&mut pre);
+        let term = &chain.terms[write];
+        let (base, coef) = (
+            term.base.clone(),
+            term.coef.get(&0).cloned().unwrap_or(i64c(1)),
+        );
+        let s = self.temp_local("s1", ScalarTy::I64);
+        out.push(Stmt::Set(s, chain.bounds[0].0.clone()));
+        out.push(Stmt::Comment(
+            "no temporary: constructor elements stored in place".into(),
+        ));
+        self.stream_items(items, rhs.span, out, &mut |_, v, body| {
+            let index = build::add(base.clone(), build::mul(coef.clone(), Expr::Local(s)));
+            body.push(Stmt::Store(Addr { array, index }, v));
+            body.push(Stmt::Set(s, build::add(Expr::Local(s), i64c(1))));
+        });
+        out.append(&mut chain.post);
+        true
+    }
+}
+
+/// True when any part of the items (values, bounds, subscripts) refers to
+/// `sym`.
+fn mentions_items(items: &[hir::AcItem], sym: hir::SymbolId) -> bool {
+    items.iter().any(|item| match item {
+        hir::AcItem::Expr(e) => mentions(e, sym),
+        hir::AcItem::ImpliedDo {
+            start,
+            end,
+            step,
+            items,
+            ..
+        } => {
+            mentions(start, sym)
+                || mentions(end, sym)
+                || step.as_ref().is_some_and(|s| mentions(s, sym))
+                || mentions_items(items, sym)
+        }
+    })
+}
+
+fn mentions(e: &hir::Expr, sym: hir::SymbolId) -> bool {
+    use hir::ExprKind as K;
+    match &e.kind {
+        K::Const(_) | K::Str(_) => false,
+        K::Var(s) => *s == sym,
+        K::Section { array, subs } => {
+            *array == sym
+                || subs.iter().any(|sub| match sub {
+                    hir::Subscript::Scalar(x) | hir::Subscript::Vector(x) => mentions(x, sym),
+                    hir::Subscript::Triplet { lo, hi, stride } => [lo, hi, stride]
+                        .iter()
+                        .any(|p| p.as_ref().is_some_and(|x| mentions(x, sym))),
+                })
+        }
+        K::Unary(_, x) | K::Convert(x) => mentions(x, sym),
+        K::Binary(_, a, b) => mentions(a, sym) || mentions(b, sym),
+        K::Intrinsic(_, args) => args.iter().any(|a| mentions(a, sym)),
+        K::Inquiry { arg, dim, .. } => {
+            mentions(arg, sym) || dim.as_ref().is_some_and(|d| mentions(d, sym))
+        }
+        K::Constructor(items) => mentions_items(items, sym),
+    }
+}

@@ -190,6 +190,12 @@ impl Lowerer<'_> {
                         vec![Expr::Str(id), i64c(s.len() as i64)],
                     ));
                 }
+                ExprKind::Constructor(items) => {
+                    let ty = scalar_ty(item.ty);
+                    self.stream_items(items, item.span, out, &mut |_, v, body| {
+                        body.push(io_call(ty, v))
+                    });
+                }
                 _ if item.rank == 0 => {
                     let v = self.value(item, &Ctx::new(), out);
                     out.push(io_call(scalar_ty(item.ty), v));
@@ -239,6 +245,11 @@ impl Lowerer<'_> {
             self.line(span),
             self.text(span)
         )));
+        if let ExprKind::Constructor(items) = &rhs.kind {
+            if self.constructor_into_lhs(lhs, rhs, items, span, out) {
+                return;
+            }
+        }
         let mut chain = Chain::new(lhs.rank);
         let map: Vec<u8> = (0..lhs.rank).collect();
         self.walk(&mut chain, lhs, &map, Side::Lhs);
@@ -388,6 +399,8 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Store constructor items at `temp[k]`, `k` counting up from its
+    /// current value.
     fn fill_items(
         &mut self,
         items: &[AcItem],
@@ -396,7 +409,7 @@ impl Lowerer<'_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let push = |v: Expr, body: &mut Vec<Stmt>| {
+        self.stream_items(items, span, out, &mut |_, v, body| {
             body.push(Stmt::Store(
                 Addr {
                     array: temp,
@@ -405,16 +418,27 @@ impl Lowerer<'_> {
                 v,
             ));
             body.push(Stmt::Set(k, add(Expr::Local(k), i64c(1))));
-        };
+        });
+    }
+
+    /// Hand every element of constructor items, in order, to `sink`
+    /// (which writes the statements that consume it).
+    pub(crate) fn stream_items(
+        &mut self,
+        items: &[AcItem],
+        span: Span,
+        out: &mut Vec<Stmt>,
+        sink: &mut dyn FnMut(&mut Self, Expr, &mut Vec<Stmt>),
+    ) {
         for item in items {
             match item {
                 AcItem::Expr(e) if e.rank == 0 => {
                     let v = self.value(e, &Ctx::new(), out);
-                    push(v, out);
+                    sink(self, v, out);
                 }
                 AcItem::Expr(e) => self.array_nest(e, span, out, &mut |l, ctx, _, body| {
                     let v = l.value(e, ctx, body);
-                    push(v, body);
+                    sink(l, v, body);
                 }),
                 AcItem::ImpliedDo {
                     var,
@@ -424,7 +448,7 @@ impl Lowerer<'_> {
                     items,
                 } => {
                     self.implied_loop(*var, start, end, step.as_ref(), out, &mut |l, body| {
-                        l.fill_items(items, temp, k, span, body)
+                        l.stream_items(items, span, body, sink)
                     });
                 }
             }
