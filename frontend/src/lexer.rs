@@ -661,6 +661,10 @@ fn name_of(token: Option<&Token>) -> Option<&str> {
 fn opening(tokens: &[&Token]) -> Option<Opening> {
     let first = *tokens.first()?;
     let second = tokens.get(1).copied();
+    if matches!(second, Some(Token::Assign)) {
+        // `type = 1` assigns to a variable named `type`.
+        return None;
+    }
     if let Some(opening) = procedure_heading(tokens) {
         return Some(opening);
     }
@@ -1071,8 +1075,14 @@ impl<'src> Lexer<'src> {
         let mut end = end;
         let mut depth = 0u32;
         loop {
-            let Some(Ok(separator)) = self.next_raw() else {
-                break;
+            let separator = match self.next_raw() {
+                None => break,
+                // Right after `contains`, on its line.
+                Some(Err(error)) => {
+                    self.pending.push_back(Err(error));
+                    continue;
+                }
+                Some(Ok(separator)) => separator,
             };
             let statement = self.read_statement();
             let tokens: Vec<&Token> = statement.iter().map(|(_, t, _)| t).collect();
@@ -1490,6 +1500,26 @@ mod tests {
             [Name("x".into()), Assign, Name("data".into())]
         );
         assert_eq!(tokens("data = 1"), [Name("data".into()), Assign, int("1")]);
+        for word in [
+            "type",
+            "interface",
+            "enum",
+            "block",
+            "module",
+            "function",
+            "contains",
+        ] {
+            assert_eq!(
+                tokens(&format!("{word} = 1\nx")),
+                [
+                    Name(word.into()),
+                    Assign,
+                    int("1"),
+                    Newline,
+                    Name("x".into())
+                ]
+            );
+        }
         assert_eq!(tokens("end do"), [End, Do]);
     }
 }

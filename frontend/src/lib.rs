@@ -25,8 +25,23 @@ pub fn check(src: &str) -> (Option<hir::Program>, Vec<diagnostic::Diagnostic>) {
         return sema::analyze(&ast);
     }
     let (_, semantic) = sema::analyze_recovered(&ast, parsed.declarations_complete);
+    // One line, one explanation: a semantic error on a line that already
+    // has a lexical or syntax error most likely follows from it.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(src.match_indices('\n').map(|(at, _)| at + 1))
+        .collect();
+    let line_of = |offset: usize| line_starts.partition_point(|&start| start <= offset);
+    let reported: std::collections::HashSet<usize> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| line_of(d.span.start))
+        .collect();
     let mut diags = parsed.diagnostics;
-    diags.extend(semantic);
+    diags.extend(
+        semantic
+            .into_iter()
+            .filter(|d| !reported.contains(&line_of(d.span.start))),
+    );
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     (None, diags)
 }

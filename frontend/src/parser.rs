@@ -278,6 +278,12 @@ fn expected_words(expected: &[String]) -> String {
             words.push(group.word.to_string());
         }
     }
+    // `end` is named by the statement it starts: `'end do'` rather than
+    // `'end', 'enddo'`.
+    let closings = ["enddo", "endif", "endprogram"];
+    if remaining.iter().any(|name| closings.contains(name)) {
+        remaining.retain(|name| *name != "end");
+    }
     words.extend(remaining.into_iter().map(terminal_word));
     words.sort();
     words.dedup();
@@ -298,6 +304,10 @@ fn terminal_word(terminal: &str) -> String {
         "LogicalLit" => "logical literal",
         "Newline" => "end of line",
         "Unsupported" | "Unit" => "statement",
+        "enddo" => "'end do'",
+        "endif" => "'end if'",
+        "endprogram" => "'end program'",
+        "elseif" => "'else if'",
         text => return format!("'{text}'"),
     };
     word.to_string()
