@@ -9,12 +9,16 @@
 //!
 //! Inputs: random byte strings, and mutations of every example program
 //! (tokens and lines deleted, inserted, duplicated, swapped; lines spliced
-//! between programs; numbers set to extremes; case flipped; deep nesting).
+//! between programs; numbers, also those inside format strings, set to
+//! extremes; case flipped; deep nesting; continuation lines).
 //! The generator is deterministic. Environment:
-//! - `FSCAL_FUZZ_CASES`: mutated programs (default 1500), random byte
-//!   strings are half as many, and programs run as subprocesses a fiftieth;
+//! - `FSCAL_FUZZ_CASES`: mutated programs (default 8000), random byte
+//!   strings are half as many, and programs run as subprocesses an
+//!   eightieth;
 //! - `FSCAL_FUZZ_SEED`: the generator's seed (default fixed);
-//! - `FSCAL_FUZZ_RUNS`: overrides the number of programs run.
+//! - `FSCAL_FUZZ_RUNS`: overrides the number of programs run;
+//! - `FSCAL_FUZZ_BIN`: the `fscal` binary to run them with (default: this
+//!   build's).
 //!
 //! A failing input is written under `target/tmp/fuzz_failures/`; copy it to
 //! `tests/fuzz_regressions/` once fixed.
@@ -58,7 +62,7 @@ fn env_number(name: &str) -> Option<usize> {
 }
 
 fn cases() -> usize {
-    env_number("FSCAL_FUZZ_CASES").unwrap_or(1500)
+    env_number("FSCAL_FUZZ_CASES").unwrap_or(8000)
 }
 
 fn seed() -> u64 {
@@ -279,7 +283,7 @@ fn mutate(rng: &mut Rng, src: &str, others: &[(String, String)]) -> String {
     }
     let t = rng.below(toks.len());
     let l = rng.below(lines.len());
-    match rng.below(17) {
+    match rng.below(19) {
         0 => {
             toks.remove(t);
         }
@@ -394,6 +398,39 @@ fn mutate(rng: &mut Rng, src: &str, others: &[(String, String)]) -> String {
                 toks.insert(t, " &\n  ".to_string());
             } else if let Some(i) = toks.iter().position(|x| x == "\n") {
                 toks[i] = ";".to_string();
+            }
+        }
+        17 | 18 => {
+            // A number inside a character constant (a format's width,
+            // digits or repeat count) to an extreme.
+            let strings: Vec<usize> = (0..toks.len())
+                .filter(|&i| toks[i].starts_with(['\'', '"']) && toks[i].contains(char::is_numeric))
+                .collect();
+            if let Some(&at) = strings.get(rng.below(strings.len().max(1))) {
+                let chars: Vec<char> = toks[at].chars().collect();
+                let digits: Vec<usize> = (0..chars.len())
+                    .filter(|&i| chars[i].is_ascii_digit())
+                    .collect();
+                let d = *rng.pick(&digits);
+                let (mut a, mut b) = (d, d + 1);
+                while a > 0 && chars[a - 1].is_ascii_digit() {
+                    a -= 1;
+                }
+                while b < chars.len() && chars[b].is_ascii_digit() {
+                    b += 1;
+                }
+                let big = *rng.pick(&[
+                    "0",
+                    "1",
+                    "2147483647",
+                    "2147483648",
+                    "2000000000",
+                    "268435457",
+                    "99999999999",
+                ]);
+                let head: String = chars[..a].iter().collect();
+                let tail: String = chars[b..].iter().collect();
+                toks[at] = format!("{head}{big}{tail}");
             }
         }
         _ => {
@@ -636,6 +673,13 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(2);
 /// cleanly instead of taking the machine's memory.
 const RUN_MEMORY_KIB: u64 = 4 << 20;
 
+/// The binary under test: this build's, or `FSCAL_FUZZ_BIN` (a release
+/// build, or an older one to check that the harness finds a known bug).
+fn fscal_binary() -> PathBuf {
+    std::env::var_os("FSCAL_FUZZ_BIN")
+        .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_fscal")), PathBuf::from)
+}
+
 /// Run `src` with the real binary; `Err` if it died of a signal, panicked
 /// or ended with a status it may not have.
 fn run_binary(src: &str, file: &Path) -> Result<(), String> {
@@ -644,8 +688,10 @@ fn run_binary(src: &str, file: &Path) -> Result<(), String> {
     let stderr = std::fs::File::create(&stderr_path).unwrap();
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {RUN_MEMORY_KIB}; exec \"$0\" run \"$1\""))
-        .arg(env!("CARGO_BIN_EXE_fscal"))
+        .arg(format!(
+            "ulimit -v {RUN_MEMORY_KIB}; exec \"$0\" run \"$1\""
+        ))
+        .arg(fscal_binary())
         .arg(file)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -689,7 +735,7 @@ fn mutated_examples_run_without_crashing() {
     let examples = examples();
     // A different stream from the compile-only test.
     let mut rng = Rng::new(seed() ^ 0x0C0FFEE);
-    let runs = env_number("FSCAL_FUZZ_RUNS").unwrap_or((cases() / 50).max(10));
+    let runs = env_number("FSCAL_FUZZ_RUNS").unwrap_or((cases() / 80).max(10));
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz_runs");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("case_{}.f90", std::process::id()));

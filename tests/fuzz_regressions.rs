@@ -36,7 +36,10 @@ fn compile_all(src: &str, options: &fscal::Options) -> Result<bool, String> {
                 .iter()
                 .find(|d| d.span.start > d.span.end || d.span.end > src.len())
             {
-                return Err(format!("span {:?} outside the source: {}", d.span, d.message));
+                return Err(format!(
+                    "span {:?} outside the source: {}",
+                    d.span, d.message
+                ));
             }
             let _ = fscal::diagnostics::render("regression.f90", src, &diags);
             Ok(false)
@@ -59,10 +62,10 @@ fn compile_all(src: &str, options: &fscal::Options) -> Result<bool, String> {
     }
 }
 
-/// Run with the real binary (2 s at most, 4 GiB of address space).
+/// Run with the real binary (10 s at most, 4 GiB of address space).
 fn run_binary(path: &Path, src: &str) -> Result<(), String> {
-    let stderr_path =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("regression_{}.stderr", std::process::id()));
+    let stderr_path = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("regression_{}.stderr", std::process::id()));
     let stderr = std::fs::File::create(&stderr_path).unwrap();
     let mut child = Command::new("sh")
         .arg("-c")

@@ -13,6 +13,37 @@ use super::parse::{Data, Node, SignMode};
 use super::real::{edit_exp_or_f, edit_g, Real, RealCtx};
 use super::{FormatError, Item};
 
+/// The most one formatted statement may produce, in bytes (256 MiB). The
+/// output is built in memory before it is written (taking a few times its
+/// size on the way), so without a bound an enormous width, digit count,
+/// repeat count or position (`F0.2000000000`, `(2000000000(/))`,
+/// `T2000000000`) would take all memory; past it the statement stops with
+/// a run-time error instead.
+pub const MAX_STATEMENT_OUTPUT: usize = 1 << 28;
+
+/// What an `F`, `E`, `G` edit may add to its width and digits (sign,
+/// integer digits of the largest `real(8)`, exponent).
+const FIELD_SLACK: u64 = 512;
+
+/// A generous bound on the bytes the edit of `item` with `desc` produces
+/// (and allocates on the way).
+fn field_bound(desc: &Data, item: &Item) -> u64 {
+    let n = |x: Option<u32>| u64::from(x.unwrap_or(0));
+    let text = match item {
+        Item::Str(s) => s.len() as u64,
+        _ => 0,
+    };
+    let sizes = match *desc {
+        Data::I { w, m } | Data::Radix { w, m, .. } => u64::from(w) + n(m),
+        Data::F { w, d } => u64::from(w) + u64::from(d),
+        Data::Exp { w, d, e, .. } => u64::from(w) + u64::from(d) + n(e),
+        Data::G { w, d, e } => u64::from(w) + n(d) + n(e),
+        Data::L { w } => u64::from(w),
+        Data::A { w } => n(w),
+    };
+    sizes + text + FIELD_SLACK
+}
+
 /// One level of group nesting being iterated.
 struct Frame<'a> {
     nodes: &'a [Node],
@@ -246,6 +277,7 @@ impl<'a> Exec<'a> {
             };
             let is_data = matches!(node, Node::Data { .. });
             if self.skips != 0 && ((item.is_some() && is_data) || matches!(node, Node::Str(_))) {
+                self.room(self.skips.max(0) as u64)?;
                 self.discharge();
             }
             match node {
@@ -254,17 +286,22 @@ impl<'a> Exec<'a> {
                         self.saved = Some(node);
                         return Ok(());
                     };
+                    self.room(field_bound(desc, it))?;
                     let text = self.edit(desc, it, number)?;
                     self.write(text.as_bytes());
                 }
-                Node::Str(s) => self.write(s.as_bytes()),
+                Node::Str(s) => {
+                    self.room(s.len() as u64)?;
+                    self.write(s.as_bytes());
+                }
                 Node::Colon => {
                     if item.is_none() {
                         return Ok(());
                     }
                 }
                 Node::Right(n) => {
-                    self.skips += i64::from(*n);
+                    self.skips = self.skips.saturating_add(i64::from(*n));
+                    self.room(self.skips.max(0) as u64)?;
                     let pos = self.used + self.skips - 1;
                     self.pending = pos - self.max_pos + 1;
                 }
@@ -277,7 +314,10 @@ impl<'a> Exec<'a> {
                     self.tab_to(self.used - n);
                 }
                 Node::Tab(n) => self.tab_to(i64::from(*n) - self.pending - 1),
-                Node::Slash(_) => self.next_record(),
+                Node::Slash(_) => {
+                    self.room(1)?;
+                    self.next_record();
+                }
                 Node::Scale(k) => self.ctx.scale = *k,
                 Node::Sign(mode) => self.ctx.plus = *mode == SignMode::Plus,
                 Node::DecimalComma(c) => self.ctx.comma = *c,
@@ -286,6 +326,18 @@ impl<'a> Exec<'a> {
             }
             self.max_pos = self.max_pos.max(self.used);
         }
+    }
+
+    /// Fail unless `extra` more bytes past the current position keep the
+    /// statement's output within [`MAX_STATEMENT_OUTPUT`].
+    fn room(&self, extra: u64) -> Result<(), FormatError> {
+        let used = (self.out.len() + self.rec.len().max(self.pos)) as u64;
+        if used.saturating_add(extra) > MAX_STATEMENT_OUTPUT as u64 {
+            return Err(FormatError::runtime(&format!(
+                "Output of one formatted statement exceeds {MAX_STATEMENT_OUTPUT} bytes"
+            )));
+        }
+        Ok(())
     }
 
     /// `T` / `TL`: record a (possibly leftward) move to column `pos`.
