@@ -553,7 +553,9 @@ fn check_input(bytes: &[u8], options: &fscal::Options) -> Result<Outcome, String
         return check_input(lossy.as_bytes(), options).map(|_| Outcome::Diagnosed);
     };
     let start = Instant::now();
+    CHECKING.with(|c| c.set(true));
     let result = catch_unwind(AssertUnwindSafe(|| compile_all(src, options)));
+    CHECKING.with(|c| c.set(false));
     let elapsed = start.elapsed();
     let result = match result {
         Ok(r) => r,
@@ -605,11 +607,26 @@ fn options_for(i: usize) -> fscal::Options {
 /// Keep the default panic hook quiet for caught panics (they are
 /// reported with their input instead).
 fn quiet_panics() {
-    std::panic::set_hook(Box::new(|info| {
-        if std::env::var_os("FSCAL_FUZZ_VERBOSE").is_some() {
-            eprintln!("{info}");
-        }
-    }));
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            // Panics of the compiler under test: on a checking thread or
+            // on the compiler's own worker threads.
+            let compiler = CHECKING.with(|c| c.get())
+                || std::thread::current()
+                    .name()
+                    .is_some_and(|n| n.starts_with("fscal-"));
+            if !compiler || std::env::var_os("FSCAL_FUZZ_VERBOSE").is_some() {
+                default(info);
+            }
+        }));
+    });
+}
+
+thread_local! {
+    /// Set while this thread runs the compiler on a fuzzed input.
+    static CHECKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 // ---------------------------------------------------------------- tests
@@ -750,10 +767,12 @@ fn mutated_examples_run_without_crashing() {
         for _ in 0..rounds {
             src = mutate(&mut rng, &src, &examples);
         }
+        CHECKING.with(|c| c.set(true));
         let compiles = catch_unwind(AssertUnwindSafe(|| {
             fscal::compile(&src, &fscal::Options::default()).is_ok()
         }))
         .unwrap_or(false);
+        CHECKING.with(|c| c.set(false));
         if !compiles {
             continue;
         }

@@ -256,6 +256,19 @@ impl Sema {
             // Reported by the parser.
             return None;
         }
+        if dims.is_empty() {
+            // `b()` or `dimension()`: an array of rank 0 is nothing later
+            // phases can represent (fuzzing found the scalarizer panicking).
+            self.error(
+                name.span,
+                format!(
+                    "array '{0}' needs at least one dimension, like '{0}({1})'",
+                    name.name,
+                    if allocatable { ":" } else { "n" }
+                ),
+            );
+            return None;
+        }
         if dims.len() > 7 {
             self.error(
                 name.span,
