@@ -468,8 +468,10 @@ fn random_words(rng: &mut Rng) -> String {
     let n = rng.below(60);
     let mut s = String::new();
     for _ in 0..n {
-        s.push_str(*rng.pick(DICTIONARY));
-        s.push_str(*rng.pick(&[" ", " ", "", "\n"]));
+        let word: &&str = rng.pick(DICTIONARY);
+        let sep: &&str = rng.pick(&[" ", " ", "", "\n"]);
+        s.push_str(word);
+        s.push_str(sep);
     }
     s
 }
@@ -599,7 +601,7 @@ fn report(kind: &str, failures: &[Failure]) {
 /// Options that vary with the case, so both settings are covered.
 fn options_for(i: usize) -> fscal::Options {
     fscal::Options {
-        checks: i % 2 == 0,
+        checks: i.is_multiple_of(2),
         optimize: i % 4 < 2,
     }
 }

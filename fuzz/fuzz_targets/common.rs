@@ -23,7 +23,10 @@ pub fn check_diagnostics(src: &str, diags: &[Diagnostic]) {
 /// Failure comes with at least one error; success with none.
 pub fn check_verdict(ok: bool, diags: &[Diagnostic]) {
     let errors = diags.iter().any(|d| d.severity == Severity::Error);
-    assert_eq!(ok, !errors, "compiled = {ok} but errors = {errors}: {diags:?}");
+    assert_eq!(
+        ok, !errors,
+        "compiled = {ok} but errors = {errors}: {diags:?}"
+    );
 }
 
 /// The frontend alone.
