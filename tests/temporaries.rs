@@ -334,3 +334,26 @@ fn each_aliasing_case_takes_the_expected_decision_and_computes_the_reference_res
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn explain_names_the_assigned_reference_and_sizes_the_temporary_by_its_type() {
+    // With a vector subscript on the left, the index vector is walked first:
+    // the report must still call the assigned section the write, and size
+    // the temporary by the assigned array's element type.
+    let src = "program v\n  real(8) :: a(4)\n  integer :: p(4)\n  p = [2, 1, 4, 3]\n  a = 1\n  a(p) = a\nend program v\n";
+    let compiled = fscal::compile(src, &fscal::Options::default()).expect("compiles");
+    let n = compiled
+        .scalarized
+        .nests
+        .iter()
+        .find(|n| n.line == 6)
+        .expect("the assignment is reported");
+    let writes: Vec<&str> = n
+        .terms
+        .iter()
+        .filter(|t| t.role == "write")
+        .map(|t| t.text.as_str())
+        .collect();
+    assert_eq!(writes, ["a(p)"]);
+    assert_eq!(n.temp_bytes, Some(4 * 8));
+}

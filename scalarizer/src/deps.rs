@@ -175,7 +175,7 @@ fn decide_noting(
         if *sym != target || std::ptr::eq(term.node, lhs) {
             continue;
         }
-        // SAFETY of the dereference: chain nodes point into the borrowed HIR.
+        // SAFETY: chain nodes point into the borrowed HIR.
         let node: &hir::Expr = unsafe { &*term.node };
         if term.side == Side::Lhs {
             return Decision::Temporary(format!(

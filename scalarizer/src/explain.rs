@@ -17,6 +17,7 @@ impl Lowerer<'_> {
     pub(crate) fn nest_report(
         &self,
         chain: &Chain,
+        lhs: &hir::Expr,
         span: Span,
         decision: &Decision,
         verdicts: Vec<String>,
@@ -36,7 +37,7 @@ impl Lowerer<'_> {
             _ => None,
         };
         let terms = (0..chain.terms.len() as u32)
-            .map(|i| self.term_report(chain, TermId(i)))
+            .map(|i| self.term_report(chain, lhs, TermId(i)))
             .collect();
         let loops = (0..chain.rank)
             .map(|d| {
@@ -54,17 +55,7 @@ impl Lowerer<'_> {
             Decision::InPlace { .. } | Decision::Guarded { .. } => (None, vec![], None),
             Decision::Temporary(why) => {
                 let extents: Vec<Expr> = (0..chain.rank).map(|d| chain.extent(d)).collect();
-                let elem = chain
-                    .terms
-                    .iter()
-                    .find(|t| t.side == Side::Lhs)
-                    .and_then(|t| match &t.kind {
-                        TermKind::Array { array, .. } => {
-                            Some(self.ir.arrays[array.index()].elem.size())
-                        }
-                        TermKind::Scalar(_) => None,
-                    })
-                    .unwrap_or(8);
+                let elem = crate::lower::scalar_ty(lhs.ty).size();
                 let bytes = extents.iter().try_fold(elem, |acc, e| match e {
                     Expr::Const(Const::I64(n)) => acc.checked_mul((*n).max(0)),
                     _ => None,
@@ -97,18 +88,18 @@ impl Lowerer<'_> {
         if term.node.is_null() {
             return "the temporary".into();
         }
-        // SAFETY of the dereference: chain nodes point into the HIR program
+        // SAFETY: chain nodes point into the HIR program
         // the lowerer borrows.
         let node: &hir::Expr = unsafe { &*term.node };
         self.text(node.span)
     }
 
-    fn term_report(&self, chain: &Chain, id: TermId) -> TermReport {
+    fn term_report(&self, chain: &Chain, lhs: &hir::Expr, id: TermId) -> TermReport {
         let term = chain.term(id);
         let role = match (&term.kind, term.side) {
             (TermKind::Scalar(_), _) => "scalar",
             (_, Side::Temp) => "temporary",
-            (_, Side::Lhs) if std::ptr::eq(term.node, chain.terms[0].node) => "write",
+            _ if std::ptr::eq(term.node, lhs) => "write",
             _ => "read",
         };
         let dims = match &term.kind {

@@ -237,7 +237,7 @@ impl Lowerer<'_> {
                 if *loop_dim != d {
                     continue;
                 }
-                // SAFETY of the dereference: `expr` points into the HIR
+                // SAFETY: `expr` points into the HIR
                 // program borrowed by the lowerer for its whole lifetime.
                 let vexpr: &hir::Expr = unsafe { &**expr };
                 let ctx = self.context(chain, terms, &offsets);

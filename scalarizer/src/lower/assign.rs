@@ -320,7 +320,7 @@ impl Lowerer<'_> {
             reversed: vec![false],
             independent: true,
         };
-        let report = self.nest_report(&chain, span, &decision, verdicts);
+        let report = self.nest_report(&chain, lhs, span, &decision, verdicts);
         self.nests.push(report);
         out.append(&mut pre);
         let term = &chain.terms[write];

@@ -263,7 +263,7 @@ impl Lowerer<'_> {
         self.setup_loops(&mut chain, span);
         let describe = |e: &hir::Expr| self.text(e.span);
         let (decision, verdicts) = crate::deps::decide(self.program, &chain, lhs, &describe);
-        let report = self.nest_report(&chain, span, &decision, verdicts);
+        let report = self.nest_report(&chain, lhs, span, &decision, verdicts);
         self.nests.push(report);
         out.append(&mut chain.pre);
         match decision {
